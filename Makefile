@@ -1,0 +1,205 @@
+# libmldsa: ML-DSA (FIPS 204) with a perlasm 4-way Keccak kernel.
+# GNU Make only.  `make`, `make test`, `make speed`; see README.md.
+
+# ---------------------------------------------------------------------------
+# Variables users may set
+# ---------------------------------------------------------------------------
+CC       ?= cc
+AR       ?= ar
+PERL     ?= perl
+CFLAGS   ?= -O2 -g
+LDFLAGS  ?=
+PREFIX   ?= /usr/local
+LIBDIR   ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+BINDIR   ?= $(PREFIX)/bin
+DESTDIR  ?=
+NO_ASM   ?=
+SANITIZE ?=
+V        ?= 0
+BUILD    ?= build
+ASMDIR   ?= $(BUILD)/asm
+MLDSA_VECTORS ?=
+
+# `make` defaults CC to cc; keep a user's CC from the environment or command line.
+ifeq ($(origin CC),default)
+CC := cc
+endif
+
+VERSION   := 0.1.0
+SOVERSION := 0
+
+ifeq ($(V),1)
+Q :=
+quiet = @:
+else
+Q := @
+quiet = @printf '  %-6s %s\n'
+endif
+
+# ---------------------------------------------------------------------------
+# Target detection: x86-64 gets the perlasm kernel unless NO_ASM=1.
+# ---------------------------------------------------------------------------
+TARGET_TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
+ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
+  ifeq ($(strip $(NO_ASM)),)
+    USE_ASM := 1
+  endif
+endif
+ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
+  ASM_FLAVOUR := macosx
+else ifneq ($(findstring mingw,$(TARGET_TRIPLE)),)
+  ASM_FLAVOUR := mingw64
+else
+  ASM_FLAVOUR := elf
+endif
+
+# ---------------------------------------------------------------------------
+# Flags
+# ---------------------------------------------------------------------------
+WARN_CFLAGS := -Wall -Wextra -Werror
+MLDSA_CPPFLAGS := -Iinclude -Icrypto
+MLDSA_CFLAGS := -std=c11 $(WARN_CFLAGS) -fPIC -fvisibility=hidden \
+                -D_DEFAULT_SOURCE -MMD -MP
+ifdef USE_ASM
+MLDSA_CPPFLAGS += -DKECCAK1600_ASM
+endif
+ifneq ($(strip $(SANITIZE)),)
+MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_LDFLAGS := -fsanitize=$(SANITIZE)
+endif
+ALL_CFLAGS  = $(MLDSA_CPPFLAGS) $(MLDSA_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(SAN_LDFLAGS) $(LDFLAGS)
+
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
+
+# ---------------------------------------------------------------------------
+# Sources, per folder
+# ---------------------------------------------------------------------------
+LIB_SRCS := $(wildcard crypto/*.c) \
+            $(wildcard crypto/cpuid/*.c) \
+            $(wildcard crypto/sha/*.c) \
+            $(wildcard crypto/ml_dsa/*.c) \
+            $(wildcard crypto/encode/*.c)
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+
+ASM_PERL := $(wildcard crypto/sha/asm/*.pl)
+ifdef USE_ASM
+LIB_ASM  := $(ASM_PERL:crypto/sha/asm/%.pl=$(BUILD)/crypto/sha/%.s)
+LIB_OBJS += $(LIB_ASM:%.s=%.o)
+endif
+PERLASM_DEPS := $(wildcard perlasm/*.pl perlasm/*.pm)
+
+APP_SRCS := $(wildcard apps/*.c)
+APP_OBJS := $(APP_SRCS:%.c=$(BUILD)/%.o)
+
+TEST_SRCS := $(wildcard test/test_*.c)
+TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%)
+TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
+FUZZ_SRCS := $(wildcard test/fuzz/*.c)
+
+STATIC_LIB := libmldsa.a
+SHARED_LIB := libmldsa.so
+SONAME     := libmldsa.so.$(SOVERSION)
+REALNAME   := libmldsa.so.$(VERSION)
+APP        := apps/mldsa
+
+.PHONY: all lib test test-asm speed asm install uninstall clean check-deps
+all: lib $(APP)
+lib: $(STATIC_LIB) $(SHARED_LIB)
+
+# ---------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------
+# Changing the compiler, the flags or NO_ASM rebuilds everything: the stamp
+# is rewritten only when the configuration string changes.
+CONFIG_STAMP := $(BUILD)/config
+CONFIG_STRING := $(CC) | $(ALL_CFLAGS) | $(ALL_LDFLAGS) | asm=$(USE_ASM) $(ASM_FLAVOUR)
+$(shell mkdir -p $(BUILD) && (printf '%s\n' '$(CONFIG_STRING)' | cmp -s - $(CONFIG_STAMP) || printf '%s\n' '$(CONFIG_STRING)' > $(CONFIG_STAMP)))
+
+$(BUILD)/%.o: %.c $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/crypto/sha/%.s: crypto/sha/asm/%.pl $(PERLASM_DEPS) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) PERLASM $@
+	$(Q)CC="$(CC)" $(PERL) $< $(ASM_FLAVOUR) $@
+
+$(BUILD)/crypto/sha/%.o: $(BUILD)/crypto/sha/%.s
+	$(quiet) AS $<
+	$(Q)$(CC) $(MLDSA_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(SAN_LDFLAGS) -c -o $@ $<
+
+$(STATIC_LIB): $(LIB_OBJS)
+	$(quiet) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+$(SHARED_LIB): $(LIB_OBJS) util/libmldsa.map
+	$(quiet) LD $@
+	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=util/libmldsa.map \
+	    -o $@ $(LIB_OBJS) $(ALL_LDFLAGS)
+
+$(APP): $(APP_OBJS) $(STATIC_LIB)
+	$(quiet) LD $@
+	$(Q)$(CC) -o $@ $(APP_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS)
+
+$(BUILD)/test/%.o: test/%.c $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itest -c -o $@ $<
+
+$(BUILD)/test/test_%: $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(STATIC_LIB)
+	$(quiet) LD $@
+	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS)
+
+# Check (the test framework) must be there before the suites compile.
+check-deps:
+	@util/check-deps
+
+test: check-deps
+	@$(MAKE) --no-print-directory all $(TEST_BINS)
+	@MLDSA_VECTORS="$(MLDSA_VECTORS)" util/run-tests $(BUILD)/test $(APP)
+
+test-asm: check-deps
+	@CC="$(CC)" PERL="$(PERL)" test/asm_matrix.sh
+
+speed: all
+	@$(APP) speed
+
+# Every flavour, standing alone, for embedding in other trees.
+asm: $(ASM_PERL) $(PERLASM_DEPS)
+	@mkdir -p $(ASMDIR)
+	$(Q)for pl in $(ASM_PERL); do \
+	    base=$$(basename $$pl .pl); \
+	    for fl in elf macosx mingw64 nasm; do \
+	        case $$fl in nasm) ext=asm;; *) ext=s;; esac; \
+	        printf '  %-6s %s\n' PERLASM $(ASMDIR)/$$base-$$fl.$$ext; \
+	        CC="$(CC)" $(PERL) $$pl $$fl $(ASMDIR)/$$base-$$fl.$$ext || exit 1; \
+	    done; \
+	done
+
+install: all
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 644 include/mldsa.h $(DESTDIR)$(INCLUDEDIR)/mldsa.h
+	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/$(STATIC_LIB)
+	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/$(REALNAME)
+	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/$(SHARED_LIB)
+	install -m 755 $(APP) $(DESTDIR)$(BINDIR)/mldsa
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    util/mldsa.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/mldsa.h $(DESTDIR)$(LIBDIR)/$(STATIC_LIB) \
+	    $(DESTDIR)$(LIBDIR)/$(SHARED_LIB) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	    $(DESTDIR)$(LIBDIR)/$(REALNAME) \
+	    $(DESTDIR)$(BINDIR)/mldsa $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc
+
+clean:
+	rm -rf $(BUILD) $(STATIC_LIB) $(SHARED_LIB) $(APP)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

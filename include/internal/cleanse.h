@@ -1,0 +1,11 @@
+/*
+ * Zeroisation of secrets that the compiler cannot remove as a dead store.
+ */
+#ifndef MLDSA_INTERNAL_CLEANSE_H
+#define MLDSA_INTERNAL_CLEANSE_H
+
+#include <stddef.h>
+
+void ossl_cleanse(void *p, size_t len);
+
+#endif /* MLDSA_INTERNAL_CLEANSE_H */

@@ -1,0 +1,24 @@
+/*
+ * CPU capability vector (x86-64): what CPUID and XGETBV report, masked by
+ * the MLDSA_IA32CAP environment variable.
+ *
+ * MLDSA_IA32CAP syntax (read once per process; see README.md):
+ *   ~0xMASK   clear the bits of MASK from the detected vector
+ *   0xVALUE   keep only the bits of VALUE that were detected
+ * A capability can be masked off, never forced on.
+ */
+#ifndef MLDSA_INTERNAL_CPUID_H
+#define MLDSA_INTERNAL_CPUID_H
+
+#include <stdint.h>
+
+#define OSSL_IA32CAP_AVX512F   0x1u  /* CPUID.(7,0):EBX[16] */
+#define OSSL_IA32CAP_AVX512VL  0x2u  /* CPUID.(7,0):EBX[31] */
+#define OSSL_IA32CAP_ZMM_STATE 0x4u  /* OSXSAVE and XCR0 saves opmask, ZMM_Hi256, Hi16_ZMM, YMM, XMM */
+#define OSSL_IA32CAP_AVX2      0x8u  /* CPUID.(7,0):EBX[5], with XCR0 YMM state */
+#define OSSL_IA32CAP_BMI2      0x10u /* CPUID.(7,0):EBX[8] */
+
+/* The capability vector; 0 on targets other than x86-64. */
+uint32_t ossl_ia32cap(void);
+
+#endif /* MLDSA_INTERNAL_CPUID_H */

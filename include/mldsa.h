@@ -1,0 +1,278 @@
+/*
+ * mldsa.h - the public interface of libmldsa, an implementation of ML-DSA
+ * (FIPS 204, Module-Lattice-Based Digital Signature Standard) for the
+ * parameter sets ML-DSA-44, ML-DSA-65 and ML-DSA-87.
+ *
+ * Conventions:
+ *   - Every int-returning function returns MLDSA_OK (0) on success and a
+ *     negative MLDSA_ERR_* code otherwise; mldsa_strerror() names it.
+ *   - Verification returns MLDSA_OK for a valid signature and
+ *     MLDSA_ERR_VERIFY for an invalid one (MLDSA_ERR_SIG_LENGTH when the
+ *     signature does not even have the length of the parameter set).  Treat
+ *     anything but MLDSA_OK as "not valid".
+ *   - On failure, outputs are zeroed (or left untouched when they were never
+ *     written); no half-written secret is ever left behind.
+ *   - A NULL pointer is accepted only together with a zero length.
+ */
+#ifndef MLDSA_H
+#define MLDSA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define MLDSA_EXPORT __attribute__((visibility("default")))
+#else
+#define MLDSA_EXPORT
+#endif
+
+#define MLDSA_VERSION_STRING "0.1.0"
+
+#define MLDSA_SEED_BYTES 32   /* xi, FIPS 204 Algorithm 1 */
+#define MLDSA_RND_BYTES 32    /* rnd, FIPS 204 Algorithm 2 */
+#define MLDSA_MU_BYTES 64     /* mu, FIPS 204 Algorithm 7 line 6 */
+#define MLDSA_MAX_CONTEXT_BYTES 255
+
+/* Largest sizes over all parameter sets (ML-DSA-87), for static buffers. */
+#define MLDSA_MAX_PUBLIC_KEY_BYTES 2592
+#define MLDSA_MAX_SECRET_KEY_BYTES 4896
+#define MLDSA_MAX_SIGNATURE_BYTES 4627
+#define MLDSA_MAX_DIGEST_BYTES 64
+
+/* Return codes. */
+#define MLDSA_OK 0
+#define MLDSA_ERR_VERIFY -1          /* signature is not valid */
+#define MLDSA_ERR_PARAM -2           /* unknown parameter set */
+#define MLDSA_ERR_HASH -3            /* unknown hash id */
+#define MLDSA_ERR_NULL -4            /* NULL pointer with a non-zero length, or a required pointer NULL */
+#define MLDSA_ERR_CONTEXT_LENGTH -5  /* context string longer than 255 bytes */
+#define MLDSA_ERR_SIG_LENGTH -6      /* signature length does not match the parameter set */
+#define MLDSA_ERR_PK_LENGTH -7       /* public key length does not match the parameter set */
+#define MLDSA_ERR_SK_LENGTH -8       /* secret key length does not match the parameter set */
+#define MLDSA_ERR_DIGEST_LENGTH -9   /* digest length does not match its hash */
+#define MLDSA_ERR_BAD_KEY -10        /* secret key coefficients out of range */
+#define MLDSA_ERR_KEY_MISMATCH -11   /* key parts do not belong together (tr, t0, seed, public key) */
+#define MLDSA_ERR_RANDOM -12         /* the OS random source failed */
+#define MLDSA_ERR_MEMORY -13         /* out of memory */
+#define MLDSA_ERR_NO_SECRET -14      /* the key object holds no secret key */
+#define MLDSA_ERR_NO_SEED -15        /* the key object was not made from a seed */
+#define MLDSA_ERR_BUFFER -16         /* output buffer too small */
+#define MLDSA_ERR_DER -17            /* malformed DER structure (tag, shape) */
+#define MLDSA_ERR_DER_LENGTH -18     /* bad DER length: non-minimal, indefinite, or beyond the input */
+#define MLDSA_ERR_TRAILING -19       /* trailing bytes after the encoding */
+#define MLDSA_ERR_OID -20            /* algorithm OID is not an ML-DSA one, or not the expected one */
+#define MLDSA_ERR_OID_PARAMS -21     /* AlgorithmIdentifier parameters present */
+#define MLDSA_ERR_KEY_LENGTH -22     /* encoded seed or key of the wrong length */
+#define MLDSA_ERR_PEM -23            /* bad PEM armour or base64 */
+#define MLDSA_ERR_KEY_TYPE -24       /* a public key where a private key is needed, or the reverse */
+
+MLDSA_EXPORT const char *mldsa_strerror(int err);
+
+/* Parameter sets and sizes. */
+typedef enum { MLDSA_44 = 44, MLDSA_65 = 65, MLDSA_87 = 87 } mldsa_param;
+
+MLDSA_EXPORT size_t mldsa_public_key_bytes(mldsa_param param); /* 1312 1952 2592; 0 if unknown */
+MLDSA_EXPORT size_t mldsa_secret_key_bytes(mldsa_param param); /* 2560 4032 4896 */
+MLDSA_EXPORT size_t mldsa_signature_bytes(mldsa_param param);  /* 2420 3309 4627 */
+
+/* seed: 32 bytes (xi); NULL draws a fresh one from the OS (getrandom). */
+MLDSA_EXPORT int mldsa_keygen(mldsa_param param, uint8_t *pk, uint8_t *sk,
+                              const uint8_t *seed);
+MLDSA_EXPORT int mldsa_pk_from_sk(mldsa_param param, uint8_t *pk,
+                                  const uint8_t *sk);
+
+/*
+ * rnd: 32 bytes; NULL = hedged with fresh OS randomness;
+ * 32 zero bytes = the deterministic variant. ctx: 0..255 bytes.
+ */
+MLDSA_EXPORT int mldsa_sign(mldsa_param param, uint8_t *sig,
+                            const uint8_t *msg, size_t msglen,
+                            const uint8_t *ctx, size_t ctxlen,
+                            const uint8_t *sk, const uint8_t *rnd);
+MLDSA_EXPORT int mldsa_verify(mldsa_param param, const uint8_t *sig,
+                              size_t siglen, const uint8_t *msg, size_t msglen,
+                              const uint8_t *ctx, size_t ctxlen,
+                              const uint8_t *pk);
+
+/* HashML-DSA: the caller passes the digest of the message under hash. */
+typedef enum {
+    MLDSA_SHA2_224, MLDSA_SHA2_256, MLDSA_SHA2_384,
+    MLDSA_SHA2_512, MLDSA_SHA2_512_224, MLDSA_SHA2_512_256,
+    MLDSA_SHA3_224, MLDSA_SHA3_256, MLDSA_SHA3_384,
+    MLDSA_SHA3_512, MLDSA_SHAKE128, MLDSA_SHAKE256
+} mldsa_hash;
+
+/* Length of the digest HashML-DSA uses for hash (SHAKE128: 32, SHAKE256: 64); 0 if unknown. */
+MLDSA_EXPORT size_t mldsa_digest_bytes(mldsa_hash hash);
+/* Digest of msg under hash; *outlen receives its length (out holds MLDSA_MAX_DIGEST_BYTES). */
+MLDSA_EXPORT int mldsa_digest(mldsa_hash hash, uint8_t *out, size_t *outlen,
+                              const uint8_t *msg, size_t msglen);
+
+/* Incremental digest, for messages that arrive in pieces. */
+typedef struct mldsa_digest_ctx_st MLDSA_DIGEST_CTX;
+MLDSA_EXPORT int mldsa_digest_new(MLDSA_DIGEST_CTX **out, mldsa_hash hash);
+MLDSA_EXPORT int mldsa_digest_update(MLDSA_DIGEST_CTX *dctx,
+                                     const uint8_t *msg, size_t msglen);
+/* Writes the digest and its length; the context can then only be freed. */
+MLDSA_EXPORT int mldsa_digest_final(MLDSA_DIGEST_CTX *dctx, uint8_t *out,
+                                    size_t *outlen);
+MLDSA_EXPORT void mldsa_digest_free(MLDSA_DIGEST_CTX *dctx);
+
+MLDSA_EXPORT int mldsa_prehash_sign(mldsa_param param, uint8_t *sig,
+                                    mldsa_hash hash, const uint8_t *digest,
+                                    size_t digestlen, const uint8_t *ctx,
+                                    size_t ctxlen, const uint8_t *sk,
+                                    const uint8_t *rnd);
+MLDSA_EXPORT int mldsa_prehash_verify(mldsa_param param, const uint8_t *sig,
+                                      size_t siglen, mldsa_hash hash,
+                                      const uint8_t *digest, size_t digestlen,
+                                      const uint8_t *ctx, size_t ctxlen,
+                                      const uint8_t *pk);
+
+/* External mu (64 bytes), and the FIPS 204 internal interface on M'. */
+MLDSA_EXPORT int mldsa_compute_mu(mldsa_param param, uint8_t mu[64],
+                                  const uint8_t *pk, const uint8_t *msg,
+                                  size_t msglen, const uint8_t *ctx,
+                                  size_t ctxlen);
+MLDSA_EXPORT int mldsa_sign_mu(mldsa_param param, uint8_t *sig,
+                               const uint8_t mu[64], const uint8_t *sk,
+                               const uint8_t *rnd);
+MLDSA_EXPORT int mldsa_verify_mu(mldsa_param param, const uint8_t *sig,
+                                 size_t siglen, const uint8_t mu[64],
+                                 const uint8_t *pk);
+MLDSA_EXPORT int mldsa_sign_internal(mldsa_param param, uint8_t *sig,
+                                     const uint8_t *mprime, size_t mprimelen,
+                                     const uint8_t *sk, const uint8_t *rnd);
+MLDSA_EXPORT int mldsa_verify_internal(mldsa_param param, const uint8_t *sig,
+                                       size_t siglen, const uint8_t *mprime,
+                                       size_t mprimelen, const uint8_t *pk);
+
+/*
+ * The key object: decodes a key once and keeps what signing and verifying
+ * need in expanded (NTT) form, so that many signatures with one key do not
+ * expand A, s1, s2, t0 or t1 again.  It is zeroised on free.  A key made
+ * from a public key can only verify.  A key object is read-only after it is
+ * made: one key may be used from several threads at once.
+ */
+typedef struct mldsa_key_st MLDSA_KEY;
+
+/* seed: 32 bytes (xi); NULL draws a fresh one from the OS. */
+MLDSA_EXPORT int mldsa_key_generate(MLDSA_KEY **out, mldsa_param param,
+                                    const uint8_t *seed);
+/* An expanded secret key (FIPS 204 skEncode); checked as it is decoded. */
+MLDSA_EXPORT int mldsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
+                                       const uint8_t *sk, size_t sklen);
+MLDSA_EXPORT int mldsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
+                                       const uint8_t *pk, size_t pklen);
+MLDSA_EXPORT void mldsa_key_free(MLDSA_KEY *key);
+
+MLDSA_EXPORT mldsa_param mldsa_key_param(const MLDSA_KEY *key);
+MLDSA_EXPORT int mldsa_key_has_secret(const MLDSA_KEY *key); /* 1 or 0 */
+MLDSA_EXPORT int mldsa_key_has_seed(const MLDSA_KEY *key);   /* 1 or 0 */
+/* Writes the 32-byte seed; MLDSA_ERR_NO_SEED when the key was not made from one. */
+MLDSA_EXPORT int mldsa_key_get_seed(const MLDSA_KEY *key, uint8_t seed[32]);
+/* Encoded public / expanded secret key into out (outlen bytes available). */
+MLDSA_EXPORT int mldsa_key_get_public(const MLDSA_KEY *key, uint8_t *out,
+                                      size_t outlen);
+MLDSA_EXPORT int mldsa_key_get_secret(const MLDSA_KEY *key, uint8_t *out,
+                                      size_t outlen);
+
+MLDSA_EXPORT int mldsa_key_sign(const MLDSA_KEY *key, uint8_t *sig,
+                                const uint8_t *msg, size_t msglen,
+                                const uint8_t *ctx, size_t ctxlen,
+                                const uint8_t *rnd);
+MLDSA_EXPORT int mldsa_key_verify(const MLDSA_KEY *key, const uint8_t *sig,
+                                  size_t siglen, const uint8_t *msg,
+                                  size_t msglen, const uint8_t *ctx,
+                                  size_t ctxlen);
+MLDSA_EXPORT int mldsa_key_prehash_sign(const MLDSA_KEY *key, uint8_t *sig,
+                                        mldsa_hash hash, const uint8_t *digest,
+                                        size_t digestlen, const uint8_t *ctx,
+                                        size_t ctxlen, const uint8_t *rnd);
+MLDSA_EXPORT int mldsa_key_prehash_verify(const MLDSA_KEY *key,
+                                          const uint8_t *sig, size_t siglen,
+                                          mldsa_hash hash,
+                                          const uint8_t *digest,
+                                          size_t digestlen, const uint8_t *ctx,
+                                          size_t ctxlen);
+MLDSA_EXPORT int mldsa_key_compute_mu(const MLDSA_KEY *key, uint8_t mu[64],
+                                      const uint8_t *msg, size_t msglen,
+                                      const uint8_t *ctx, size_t ctxlen);
+MLDSA_EXPORT int mldsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
+                                   const uint8_t mu[64], const uint8_t *rnd);
+MLDSA_EXPORT int mldsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
+                                     size_t siglen, const uint8_t mu[64]);
+MLDSA_EXPORT int mldsa_key_sign_internal(const MLDSA_KEY *key, uint8_t *sig,
+                                         const uint8_t *mprime,
+                                         size_t mprimelen, const uint8_t *rnd);
+MLDSA_EXPORT int mldsa_key_verify_internal(const MLDSA_KEY *key,
+                                           const uint8_t *sig, size_t siglen,
+                                           const uint8_t *mprime,
+                                           size_t mprimelen);
+
+/*
+ * Incremental mu = SHAKE256(tr || 0x00 || len(ctx) || ctx || M, 64) for pure
+ * ML-DSA (FIPS 204 Algorithm 2 lines 10 and Algorithm 7 line 6), so that a
+ * message of any size can be signed or verified without holding it whole:
+ * init, update any number of times, final, then mldsa_key_sign_mu or
+ * mldsa_key_verify_mu.
+ */
+typedef struct mldsa_mu_ctx_st MLDSA_MU_CTX;
+MLDSA_EXPORT int mldsa_mu_new(MLDSA_MU_CTX **out, const MLDSA_KEY *key,
+                              const uint8_t *ctx, size_t ctxlen);
+MLDSA_EXPORT int mldsa_mu_update(MLDSA_MU_CTX *mctx, const uint8_t *msg,
+                                 size_t msglen);
+MLDSA_EXPORT int mldsa_mu_final(MLDSA_MU_CTX *mctx, uint8_t mu[64]);
+MLDSA_EXPORT void mldsa_mu_free(MLDSA_MU_CTX *mctx);
+
+/*
+ * Key formats (RFC 9881): SubjectPublicKeyInfo and PKCS#8 OneAsymmetricKey,
+ * as DER or PEM.  The private key is written in one of the three forms of
+ * the RFC's CHOICE; seed-only is the default and what every peer reads.
+ */
+typedef enum {
+    MLDSA_KEY_FORMAT_SEED,     /* seed [0] IMPLICIT OCTET STRING (needs a seed) */
+    MLDSA_KEY_FORMAT_EXPANDED, /* expandedKey OCTET STRING */
+    MLDSA_KEY_FORMAT_BOTH      /* both SEQUENCE { seed, expandedKey } */
+} mldsa_key_format;
+
+/*
+ * Encoders: with out == NULL, *outlen receives the length needed; otherwise
+ * *outlen holds the room in out on entry and the length written on return.
+ * PEM output is NUL-free text ending in a newline.
+ */
+MLDSA_EXPORT int mldsa_key_to_public_der(const MLDSA_KEY *key, uint8_t *out,
+                                         size_t *outlen);
+MLDSA_EXPORT int mldsa_key_to_private_der(const MLDSA_KEY *key,
+                                          mldsa_key_format format,
+                                          uint8_t *out, size_t *outlen);
+MLDSA_EXPORT int mldsa_key_to_public_pem(const MLDSA_KEY *key, char *out,
+                                         size_t *outlen);
+MLDSA_EXPORT int mldsa_key_to_private_pem(const MLDSA_KEY *key,
+                                          mldsa_key_format format, char *out,
+                                          size_t *outlen);
+
+/*
+ * Decoders: read a SubjectPublicKeyInfo or a PKCS#8 private key, in DER or
+ * PEM (told apart by their content), including the legacy private key forms
+ * (a bare seed or expanded key, an OQS key pair) as input only.
+ */
+MLDSA_EXPORT int mldsa_key_from_der(MLDSA_KEY **out, const uint8_t *der,
+                                    size_t derlen);
+MLDSA_EXPORT int mldsa_key_from_pem(MLDSA_KEY **out, const char *pem,
+                                    size_t pemlen);
+
+/* Build information, for `mldsa info`: the sample ops in use ("generic",
+ * "x86_64-avx512vl-x4"), and a line describing the Keccak kernel built in. */
+MLDSA_EXPORT const char *mldsa_sample_ops_name(void);
+MLDSA_EXPORT const char *mldsa_build_info(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MLDSA_H */
