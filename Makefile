@@ -18,6 +18,9 @@ NO_ASM   ?=
 SANITIZE ?=
 V        ?= 0
 BUILD    ?= build
+# Where libmldsa.a, libmldsa.so and the tool go (default: the repository root
+# and apps/); a prefix such as OUT=build-x/ keeps parallel work trees apart.
+OUT      ?=
 ASMDIR   ?= $(BUILD)/asm
 MLDSA_VECTORS ?=
 
@@ -41,9 +44,12 @@ endif
 # Target detection: x86-64 gets the perlasm kernel unless NO_ASM=1.
 # ---------------------------------------------------------------------------
 TARGET_TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
+ASM_PERL := $(wildcard crypto/sha/asm/*.pl)
 ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
   ifeq ($(strip $(NO_ASM)),)
-    USE_ASM := 1
+    ifneq ($(ASM_PERL),)
+      USE_ASM := 1
+    endif
   endif
 endif
 ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
@@ -84,7 +90,6 @@ LIB_SRCS := $(wildcard crypto/*.c) \
             $(wildcard crypto/encode/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 
-ASM_PERL := $(wildcard crypto/sha/asm/*.pl)
 ifdef USE_ASM
 LIB_ASM  := $(ASM_PERL:crypto/sha/asm/%.pl=$(BUILD)/crypto/sha/%.s)
 LIB_OBJS += $(LIB_ASM:%.s=%.o)
@@ -99,11 +104,11 @@ TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%)
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
 FUZZ_SRCS := $(wildcard test/fuzz/*.c)
 
-STATIC_LIB := libmldsa.a
-SHARED_LIB := libmldsa.so
+STATIC_LIB := $(OUT)libmldsa.a
+SHARED_LIB := $(OUT)libmldsa.so
 SONAME     := libmldsa.so.$(SOVERSION)
 REALNAME   := libmldsa.so.$(VERSION)
-APP        := apps/mldsa
+APP        := $(OUT)apps/mldsa
 
 .PHONY: all lib test test-asm speed asm install uninstall clean check-deps
 all: lib $(APP)
@@ -142,6 +147,7 @@ $(SHARED_LIB): $(LIB_OBJS) util/libmldsa.map
 	    -o $@ $(LIB_OBJS) $(ALL_LDFLAGS)
 
 $(APP): $(APP_OBJS) $(STATIC_LIB)
+	@mkdir -p $(@D)
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $(APP_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS)
 
@@ -184,18 +190,18 @@ install: all
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 644 include/mldsa.h $(DESTDIR)$(INCLUDEDIR)/mldsa.h
-	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/$(STATIC_LIB)
+	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/libmldsa.a
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/$(REALNAME)
 	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/$(SHARED_LIB)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmldsa.so
 	install -m 755 $(APP) $(DESTDIR)$(BINDIR)/mldsa
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    util/mldsa.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(INCLUDEDIR)/mldsa.h $(DESTDIR)$(LIBDIR)/$(STATIC_LIB) \
-	    $(DESTDIR)$(LIBDIR)/$(SHARED_LIB) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	rm -f $(DESTDIR)$(INCLUDEDIR)/mldsa.h $(DESTDIR)$(LIBDIR)/libmldsa.a \
+	    $(DESTDIR)$(LIBDIR)/libmldsa.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	    $(DESTDIR)$(LIBDIR)/$(REALNAME) \
 	    $(DESTDIR)$(BINDIR)/mldsa $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc
 
