@@ -163,6 +163,9 @@ typedef struct mldsa_key_st MLDSA_KEY;
 /* seed: 32 bytes (xi); NULL draws a fresh one from the OS. */
 MLDSA_EXPORT int mldsa_key_generate(MLDSA_KEY **out, mldsa_param param,
                                     const uint8_t *seed);
+/* A 32-byte seed given with its length: MLDSA_ERR_KEY_LENGTH unless seedlen is 32. */
+MLDSA_EXPORT int mldsa_key_from_seed(MLDSA_KEY **out, mldsa_param param,
+                                     const uint8_t *seed, size_t seedlen);
 /* An expanded secret key (FIPS 204 skEncode); checked as it is decoded. */
 MLDSA_EXPORT int mldsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
                                        const uint8_t *sk, size_t sklen);
