@@ -1,0 +1,634 @@
+/*
+ * Known-answer tests: every case of every file in the vectors folder
+ * (../shared/vectors or $MLDSA_VECTORS), through the public API only, with
+ * both the one-shot functions and the key object.  Each file is one test;
+ * it prints how many cases ran, and every failing case by its tcId.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mldsa.h"
+#include "testutil.h"
+
+static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
+
+/* One record's byte fields, decoded; absent fields have present[i] == 0. */
+enum { F_SEED, F_PK, F_SK, F_MSG, F_CTX, F_MU, F_RND, F_SIG, F_COUNT };
+static const char *const field_names[F_COUNT] = {
+    "seed", "pk", "sk", "message", "context", "mu", "rnd", "signature"
+};
+
+typedef struct {
+    const TV_RECORD *rec;
+    long tcid;
+    int present[F_COUNT];
+    uint8_t *buf[F_COUNT];
+    size_t len[F_COUNT];
+} CASE;
+
+static void case_load(CASE *c, const TV_RECORD *rec)
+{
+    memset(c, 0, sizeof(*c));
+    c->rec = rec;
+    c->tcid = tv_get_long(rec, "tcId", -1);
+    for (int i = 0; i < F_COUNT; i++)
+        c->present[i] = tv_get_hex(rec, field_names[i], &c->buf[i], &c->len[i]);
+}
+
+static void case_free(CASE *c)
+{
+    for (int i = 0; i < F_COUNT; i++)
+        free(c->buf[i]);
+}
+
+static const uint8_t *ctx_of(const CASE *c)
+{
+    return c->present[F_CTX] ? c->buf[F_CTX] : NULL;
+}
+
+static size_t ctxlen_of(const CASE *c)
+{
+    return c->present[F_CTX] ? c->len[F_CTX] : 0;
+}
+
+/* Per-file tally: every failure is printed, the test fails at the end. */
+typedef struct {
+    const char *file;
+    int cases;
+    int failures;
+} TALLY;
+
+#define EXPECT(t, c, cond, ...)                                              \
+    do {                                                                     \
+        if (!(cond)) {                                                       \
+            (t)->failures++;                                                 \
+            printf("%s tcId %ld: ", (t)->file, (c)->tcid);                   \
+            printf(__VA_ARGS__);                                             \
+            printf("\n");                                                    \
+        }                                                                    \
+    } while (0)
+
+static int all_bytes(const uint8_t *p, size_t n, uint8_t v)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != v)
+            return 0;
+    return 1;
+}
+
+static mldsa_hash hash_by_name(const char *name)
+{
+    static const struct { const char *name; mldsa_hash hash; } table[] = {
+        { "SHA2-224", MLDSA_SHA2_224 }, { "SHA2-256", MLDSA_SHA2_256 },
+        { "SHA2-384", MLDSA_SHA2_384 }, { "SHA2-512", MLDSA_SHA2_512 },
+        { "SHA2-512/224", MLDSA_SHA2_512_224 },
+        { "SHA2-512/256", MLDSA_SHA2_512_256 },
+        { "SHA3-224", MLDSA_SHA3_224 }, { "SHA3-256", MLDSA_SHA3_256 },
+        { "SHA3-384", MLDSA_SHA3_384 }, { "SHA3-512", MLDSA_SHA3_512 },
+        { "SHAKE-128", MLDSA_SHAKE128 }, { "SHAKE-256", MLDSA_SHAKE256 },
+    };
+
+    for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+        if (strcmp(table[i].name, name) == 0)
+            return table[i].hash;
+    ck_abort_msg("unknown hashAlg %s", name);
+    return MLDSA_SHA2_256;
+}
+
+/*
+ * Open the file for this parameter set; NULL (and a message) when the
+ * vectors folder is absent.
+ */
+static TV_FILE *open_vectors(const char *stem, mldsa_param p, char *name,
+                             size_t namesz)
+{
+    TV_FILE *f;
+
+    snprintf(name, namesz, "%s-%d.txt", stem, (int)p);
+    if (tv_vectors_dir() == NULL) {
+        printf("%s: skipped, no vectors folder (set MLDSA_VECTORS)\n", name);
+        return NULL;
+    }
+    f = tv_open(name);
+    ck_assert_msg(f != NULL, "cannot open %s", name);
+    return f;
+}
+
+static void finish(const TALLY *t)
+{
+    printf("%s: %d cases, %d failures\n", t->file, t->cases, t->failures);
+    ck_assert_msg(t->cases > 0, "%s: no cases read", t->file);
+    ck_assert_msg(t->failures == 0, "%s: %d failures", t->file, t->failures);
+}
+
+/* Keys from a seed must match pk and sk, one-shot and through the key object. */
+static void check_keygen(TALLY *t, const CASE *c, mldsa_param p)
+{
+    uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES], sk[MLDSA_MAX_SECRET_KEY_BYTES];
+    uint8_t seed[MLDSA_SEED_BYTES];
+    size_t pklen = mldsa_public_key_bytes(p), sklen = mldsa_secret_key_bytes(p);
+    MLDSA_KEY *key = NULL;
+    int rv;
+
+    rv = mldsa_keygen(p, pk, sk, c->buf[F_SEED]);
+    EXPECT(t, c, rv == MLDSA_OK, "keygen: %s", mldsa_strerror(rv));
+    if (c->present[F_PK])
+        EXPECT(t, c, c->len[F_PK] == pklen && memcmp(pk, c->buf[F_PK], pklen) == 0,
+               "keygen: pk differs");
+    if (c->present[F_SK])
+        EXPECT(t, c, c->len[F_SK] == sklen && memcmp(sk, c->buf[F_SK], sklen) == 0,
+               "keygen: sk differs");
+
+    rv = mldsa_key_from_seed(&key, p, c->buf[F_SEED], c->len[F_SEED]);
+    EXPECT(t, c, rv == MLDSA_OK, "key_from_seed: %s", mldsa_strerror(rv));
+    if (rv == MLDSA_OK) {
+        memset(pk, 0, sizeof(pk));
+        memset(sk, 0, sizeof(sk));
+        EXPECT(t, c, mldsa_key_get_public(key, pk, pklen) == MLDSA_OK
+               && mldsa_key_get_secret(key, sk, sklen) == MLDSA_OK
+               && mldsa_key_get_seed(key, seed) == MLDSA_OK
+               && mldsa_key_has_seed(key) == 1 && mldsa_key_has_secret(key) == 1
+               && mldsa_key_param(key) == p, "key object getters");
+        if (c->present[F_PK])
+            EXPECT(t, c, memcmp(pk, c->buf[F_PK], pklen) == 0, "key object: pk differs");
+        if (c->present[F_SK])
+            EXPECT(t, c, memcmp(sk, c->buf[F_SK], sklen) == 0, "key object: sk differs");
+        EXPECT(t, c, memcmp(seed, c->buf[F_SEED], sizeof(seed)) == 0,
+               "key object: seed differs");
+    }
+    mldsa_key_free(key);
+}
+
+/* pk recomputed from the expanded sk, one-shot and through the key object. */
+static void check_pk_from_sk(TALLY *t, const CASE *c, mldsa_param p)
+{
+    uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    size_t pklen = mldsa_public_key_bytes(p);
+    MLDSA_KEY *key = NULL;
+    int rv;
+
+    rv = mldsa_pk_from_sk(p, pk, c->buf[F_SK]);
+    EXPECT(t, c, rv == MLDSA_OK && memcmp(pk, c->buf[F_PK], pklen) == 0,
+           "pk_from_sk: %s", mldsa_strerror(rv));
+    rv = mldsa_key_from_secret(&key, p, c->buf[F_SK], c->len[F_SK]);
+    EXPECT(t, c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
+    if (rv == MLDSA_OK) {
+        memset(pk, 0, sizeof(pk));
+        EXPECT(t, c, mldsa_key_get_public(key, pk, pklen) == MLDSA_OK
+               && memcmp(pk, c->buf[F_PK], pklen) == 0, "key object: pk differs");
+        EXPECT(t, c, mldsa_key_has_seed(key) == 0, "key from sk claims a seed");
+    }
+    mldsa_key_free(key);
+}
+
+START_TEST(acvp_keygen_matches)
+{
+    static const char *const stems[] = { "acvp-keygen", "acvp2024-keygen" };
+    mldsa_param p = params[_i % 3];
+    char name[64];
+    TALLY t = { name, 0, 0 };
+    TV_FILE *f = open_vectors(stems[_i / 3], p, name, sizeof(name));
+    const TV_RECORD *r;
+
+    if (f == NULL)
+        return;
+    while ((r = tv_next(f)) != NULL) {
+        CASE c;
+
+        case_load(&c, r);
+        t.cases++;
+        check_keygen(&t, &c, p);
+        check_pk_from_sk(&t, &c, p);
+        case_free(&c);
+    }
+    tv_close(f);
+    finish(&t);
+}
+END_TEST
+
+/* Sign_internal on M' (Algorithm 7), one-shot and key object, then verify. */
+START_TEST(acvp_siggen_internal_matches)
+{
+    mldsa_param p = params[_i];
+    char name[64];
+    TALLY t = { name, 0, 0 };
+    TV_FILE *f = open_vectors("acvp-siggen-internal", p, name, sizeof(name));
+    const TV_RECORD *r;
+    size_t siglen = mldsa_signature_bytes(p);
+
+    if (f == NULL)
+        return;
+    while ((r = tv_next(f)) != NULL) {
+        uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+        MLDSA_KEY *key = NULL;
+        CASE c;
+        int rv;
+
+        case_load(&c, r);
+        t.cases++;
+        rv = mldsa_sign_internal(p, sig, c.buf[F_MSG], c.len[F_MSG], c.buf[F_SK],
+                                 c.buf[F_RND]);
+        EXPECT(&t, &c, rv == MLDSA_OK && c.len[F_SIG] == siglen
+               && memcmp(sig, c.buf[F_SIG], siglen) == 0,
+               "sign_internal: %s / signature differs", mldsa_strerror(rv));
+        rv = mldsa_key_from_secret(&key, p, c.buf[F_SK], c.len[F_SK]);
+        EXPECT(&t, &c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
+        if (rv == MLDSA_OK) {
+            memset(sig, 0, sizeof(sig));
+            rv = mldsa_key_sign_internal(key, sig, c.buf[F_MSG], c.len[F_MSG],
+                                         c.buf[F_RND]);
+            EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
+                   "key_sign_internal: %s / signature differs", mldsa_strerror(rv));
+            rv = mldsa_key_verify_internal(key, c.buf[F_SIG], siglen,
+                                           c.buf[F_MSG], c.len[F_MSG]);
+            EXPECT(&t, &c, rv == MLDSA_OK, "key_verify_internal: %s",
+                   mldsa_strerror(rv));
+        }
+        rv = mldsa_pk_from_sk(p, pk, c.buf[F_SK]);
+        EXPECT(&t, &c, rv == MLDSA_OK, "pk_from_sk: %s", mldsa_strerror(rv));
+        rv = mldsa_verify_internal(p, c.buf[F_SIG], siglen, c.buf[F_MSG],
+                                   c.len[F_MSG], pk);
+        EXPECT(&t, &c, rv == MLDSA_OK, "verify_internal: %s", mldsa_strerror(rv));
+        mldsa_key_free(key);
+        case_free(&c);
+    }
+    tv_close(f);
+    finish(&t);
+}
+END_TEST
+
+/* Signing from an external mu (Algorithm 7 from line 7), then verify_mu. */
+START_TEST(acvp_siggen_external_mu_matches)
+{
+    mldsa_param p = params[_i];
+    char name[64];
+    TALLY t = { name, 0, 0 };
+    TV_FILE *f = open_vectors("acvp-siggen-externalmu", p, name, sizeof(name));
+    const TV_RECORD *r;
+    size_t siglen = mldsa_signature_bytes(p);
+
+    if (f == NULL)
+        return;
+    while ((r = tv_next(f)) != NULL) {
+        uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES];
+        MLDSA_KEY *key = NULL;
+        CASE c;
+        int rv;
+
+        case_load(&c, r);
+        t.cases++;
+        rv = mldsa_sign_mu(p, sig, c.buf[F_MU], c.buf[F_SK], c.buf[F_RND]);
+        EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
+               "sign_mu: %s / signature differs", mldsa_strerror(rv));
+        rv = mldsa_key_from_secret(&key, p, c.buf[F_SK], c.len[F_SK]);
+        EXPECT(&t, &c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
+        if (rv == MLDSA_OK) {
+            memset(sig, 0, sizeof(sig));
+            rv = mldsa_key_sign_mu(key, sig, c.buf[F_MU], c.buf[F_RND]);
+            EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
+                   "key_sign_mu: %s / signature differs", mldsa_strerror(rv));
+        }
+        rv = mldsa_verify_mu(p, c.buf[F_SIG], siglen, c.buf[F_MU], c.buf[F_PK]);
+        EXPECT(&t, &c, rv == MLDSA_OK, "verify_mu: %s", mldsa_strerror(rv));
+        mldsa_key_free(key);
+        case_free(&c);
+    }
+    tv_close(f);
+    finish(&t);
+}
+END_TEST
+
+/* Verify_internal (Algorithm 8) on M' or on an external mu: accept iff testPassed. */
+START_TEST(acvp_sigver_matches)
+{
+    static const char *const stems[] = { "acvp-sigver-internal",
+                                          "acvp-sigver-externalmu" };
+    mldsa_param p = params[_i % 3];
+    int external_mu = _i / 3;
+    char name[64];
+    TALLY t = { name, 0, 0 };
+    TV_FILE *f = open_vectors(stems[external_mu], p, name, sizeof(name));
+    const TV_RECORD *r;
+
+    if (f == NULL)
+        return;
+    while ((r = tv_next(f)) != NULL) {
+        MLDSA_KEY *key = NULL;
+        CASE c;
+        int rv, rv_key = MLDSA_ERR_VERIFY, expect;
+
+        case_load(&c, r);
+        t.cases++;
+        expect = tv_get_long(r, "testPassed", -1) == 1 ? MLDSA_OK : MLDSA_ERR_VERIFY;
+        rv = mldsa_key_from_public(&key, p, c.buf[F_PK], c.len[F_PK]);
+        EXPECT(&t, &c, rv == MLDSA_OK, "key_from_public: %s", mldsa_strerror(rv));
+        if (external_mu) {
+            rv = mldsa_verify_mu(p, c.buf[F_SIG], c.len[F_SIG], c.buf[F_MU],
+                                 c.buf[F_PK]);
+            if (key != NULL)
+                rv_key = mldsa_key_verify_mu(key, c.buf[F_SIG], c.len[F_SIG],
+                                             c.buf[F_MU]);
+        } else {
+            rv = mldsa_verify_internal(p, c.buf[F_SIG], c.len[F_SIG],
+                                       c.buf[F_MSG], c.len[F_MSG], c.buf[F_PK]);
+            if (key != NULL)
+                rv_key = mldsa_key_verify_internal(key, c.buf[F_SIG], c.len[F_SIG],
+                                                   c.buf[F_MSG], c.len[F_MSG]);
+        }
+        EXPECT(&t, &c, rv == expect && rv_key == expect,
+               "verify gave %s / key %s, expected %s (%s)", mldsa_strerror(rv),
+               mldsa_strerror(rv_key), mldsa_strerror(expect),
+               tv_get(r, "reason") ? tv_get(r, "reason") : "");
+        mldsa_key_free(key);
+        case_free(&c);
+    }
+    tv_close(f);
+    finish(&t);
+}
+END_TEST
+
+/*
+ * post-quantum-cryptography/KAT: keygen from the seed, then pure ML-DSA
+ * (Algorithm 2), HashML-DSA (Algorithm 4) or Sign_internal (Algorithm 7),
+ * deterministic and hedged; the signature must also verify.
+ */
+START_TEST(kat_collection_matches)
+{
+    static const char *const stems[] = {
+        "kat-det-pure", "kat-det-hashed", "kat-det-raw",
+        "kat-hedged-pure", "kat-hedged-hashed", "kat-hedged-raw"
+    };
+    mldsa_param p = params[_i % 3];
+    char name[64];
+    TALLY t = { name, 0, 0 };
+    TV_FILE *f = open_vectors(stems[_i / 3], p, name, sizeof(name));
+    const TV_RECORD *r;
+    size_t siglen = mldsa_signature_bytes(p);
+
+    if (f == NULL)
+        return;
+    while ((r = tv_next(f)) != NULL) {
+        uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], sig2[MLDSA_MAX_SIGNATURE_BYTES];
+        uint8_t digest[MLDSA_MAX_DIGEST_BYTES];
+        const char *prehash = tv_get(r, "preHash");
+        MLDSA_KEY *key = NULL;
+        size_t dlen = 0;
+        mldsa_hash hash = MLDSA_SHA2_256;
+        CASE c;
+        int rv, rv2 = MLDSA_ERR_VERIFY, rv_ver, rv_ver2 = MLDSA_ERR_VERIFY;
+
+        case_load(&c, r);
+        t.cases++;
+        check_keygen(&t, &c, p);
+        rv = mldsa_key_from_secret(&key, p, c.buf[F_SK], c.len[F_SK]);
+        EXPECT(&t, &c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
+        memset(sig2, 0, sizeof(sig2));
+        if (strcmp(prehash, "pure") == 0) {
+            rv = mldsa_sign(p, sig, c.buf[F_MSG], c.len[F_MSG], ctx_of(&c),
+                            ctxlen_of(&c), c.buf[F_SK], c.buf[F_RND]);
+            rv_ver = mldsa_verify(p, c.buf[F_SIG], siglen, c.buf[F_MSG],
+                                  c.len[F_MSG], ctx_of(&c), ctxlen_of(&c),
+                                  c.buf[F_PK]);
+            if (key != NULL) {
+                rv2 = mldsa_key_sign(key, sig2, c.buf[F_MSG], c.len[F_MSG],
+                                     ctx_of(&c), ctxlen_of(&c), c.buf[F_RND]);
+                rv_ver2 = mldsa_key_verify(key, c.buf[F_SIG], siglen,
+                                           c.buf[F_MSG], c.len[F_MSG],
+                                           ctx_of(&c), ctxlen_of(&c));
+            }
+        } else if (strcmp(prehash, "preHash") == 0) {
+            hash = hash_by_name(tv_get(r, "hashAlg"));
+            rv = mldsa_digest(hash, digest, &dlen, c.buf[F_MSG], c.len[F_MSG]);
+            EXPECT(&t, &c, rv == MLDSA_OK, "digest: %s", mldsa_strerror(rv));
+            rv = mldsa_prehash_sign(p, sig, hash, digest, dlen, ctx_of(&c),
+                                    ctxlen_of(&c), c.buf[F_SK], c.buf[F_RND]);
+            rv_ver = mldsa_prehash_verify(p, c.buf[F_SIG], siglen, hash, digest,
+                                          dlen, ctx_of(&c), ctxlen_of(&c),
+                                          c.buf[F_PK]);
+            if (key != NULL) {
+                rv2 = mldsa_key_prehash_sign(key, sig2, hash, digest, dlen,
+                                             ctx_of(&c), ctxlen_of(&c),
+                                             c.buf[F_RND]);
+                rv_ver2 = mldsa_key_prehash_verify(key, c.buf[F_SIG], siglen,
+                                                   hash, digest, dlen,
+                                                   ctx_of(&c), ctxlen_of(&c));
+            }
+        } else {
+            rv = mldsa_sign_internal(p, sig, c.buf[F_MSG], c.len[F_MSG],
+                                     c.buf[F_SK], c.buf[F_RND]);
+            rv_ver = mldsa_verify_internal(p, c.buf[F_SIG], siglen, c.buf[F_MSG],
+                                           c.len[F_MSG], c.buf[F_PK]);
+            if (key != NULL) {
+                rv2 = mldsa_key_sign_internal(key, sig2, c.buf[F_MSG],
+                                              c.len[F_MSG], c.buf[F_RND]);
+                rv_ver2 = mldsa_key_verify_internal(key, c.buf[F_SIG], siglen,
+                                                    c.buf[F_MSG], c.len[F_MSG]);
+            }
+        }
+        EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
+               "%s sign: %s / signature differs", prehash, mldsa_strerror(rv));
+        EXPECT(&t, &c, rv2 == MLDSA_OK && memcmp(sig2, c.buf[F_SIG], siglen) == 0,
+               "%s key sign: %s / signature differs", prehash, mldsa_strerror(rv2));
+        EXPECT(&t, &c, rv_ver == MLDSA_OK && rv_ver2 == MLDSA_OK,
+               "%s verify: %s / key %s", prehash, mldsa_strerror(rv_ver),
+               mldsa_strerror(rv_ver2));
+        mldsa_key_free(key);
+        case_free(&c);
+    }
+    tv_close(f);
+    finish(&t);
+}
+END_TEST
+
+/*
+ * Sign one Wycheproof case with a key object: pure signing on the message
+ * when there is one, external-mu signing on mu when there is one, and the
+ * mu computation itself; valid cases must give the signature and verify,
+ * invalid ones (context too long) must fail and leave no signature behind.
+ */
+static void wycheproof_sign_with(TALLY *t, const CASE *c, mldsa_param p,
+                                 const MLDSA_KEY *key, int valid)
+{
+    uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], mu[MLDSA_MU_BYTES];
+    size_t siglen = mldsa_signature_bytes(p);
+    int rv;
+
+    if (c->present[F_MSG]) {
+        memset(sig, 0xaa, sizeof(sig));
+        rv = mldsa_key_sign(key, sig, c->buf[F_MSG], c->len[F_MSG], ctx_of(c),
+                            ctxlen_of(c), c->buf[F_RND]);
+        if (valid) {
+            EXPECT(t, c, rv == MLDSA_OK && memcmp(sig, c->buf[F_SIG], siglen) == 0,
+                   "key_sign: %s / signature differs", mldsa_strerror(rv));
+            rv = mldsa_key_verify(key, sig, siglen, c->buf[F_MSG], c->len[F_MSG],
+                                  ctx_of(c), ctxlen_of(c));
+            EXPECT(t, c, rv == MLDSA_OK, "key_verify: %s", mldsa_strerror(rv));
+        } else {
+            EXPECT(t, c, rv != MLDSA_OK, "invalid case signed");
+            EXPECT(t, c, all_bytes(sig, siglen, 0) || all_bytes(sig, siglen, 0xaa),
+                   "failed sign left a partial signature");
+            if (ctxlen_of(c) > MLDSA_MAX_CONTEXT_BYTES)
+                EXPECT(t, c, rv == MLDSA_ERR_CONTEXT_LENGTH, "expected %s, got %s",
+                       mldsa_strerror(MLDSA_ERR_CONTEXT_LENGTH), mldsa_strerror(rv));
+        }
+        if (valid && c->present[F_MU]) {
+            rv = mldsa_key_compute_mu(key, mu, c->buf[F_MSG], c->len[F_MSG],
+                                      ctx_of(c), ctxlen_of(c));
+            EXPECT(t, c, rv == MLDSA_OK && memcmp(mu, c->buf[F_MU], sizeof(mu)) == 0,
+                   "compute_mu: %s / mu differs", mldsa_strerror(rv));
+        }
+    }
+    if (valid && c->present[F_MU]) {
+        memset(sig, 0, sizeof(sig));
+        rv = mldsa_key_sign_mu(key, sig, c->buf[F_MU], c->buf[F_RND]);
+        EXPECT(t, c, rv == MLDSA_OK && memcmp(sig, c->buf[F_SIG], siglen) == 0,
+               "key_sign_mu: %s / signature differs", mldsa_strerror(rv));
+        rv = mldsa_key_verify_mu(key, c->buf[F_SIG], siglen, c->buf[F_MU]);
+        EXPECT(t, c, rv == MLDSA_OK, "key_verify_mu: %s", mldsa_strerror(rv));
+    }
+}
+
+/* Wycheproof signing from a seed (sign_seed) or an expanded key (sign_noseed). */
+START_TEST(wycheproof_sign_matches)
+{
+    static const char *const stems[] = { "wycheproof-sign-seed",
+                                         "wycheproof-sign-noseed" };
+    mldsa_param p = params[_i % 3];
+    int from_seed = _i / 3 == 0;
+    char name[64];
+    TALLY t = { name, 0, 0 };
+    TV_FILE *f = open_vectors(stems[_i / 3], p, name, sizeof(name));
+    const TV_RECORD *r;
+    size_t siglen = mldsa_signature_bytes(p);
+
+    if (f == NULL)
+        return;
+    while ((r = tv_next(f)) != NULL) {
+        int valid = strcmp(tv_get(r, "result"), "valid") == 0;
+        const char *flags = tv_get(r, "flags");
+        uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+        MLDSA_KEY *key = NULL;
+        CASE c;
+        int rv;
+
+        case_load(&c, r);
+        t.cases++;
+        if (from_seed)
+            rv = mldsa_key_from_seed(&key, p, c.buf[F_SEED], c.len[F_SEED]);
+        else
+            rv = mldsa_key_from_secret(&key, p, c.buf[F_SK], c.len[F_SK]);
+        if (rv != MLDSA_OK) {
+            /* Only a malformed key may be refused, with the right code. */
+            EXPECT(&t, &c, !valid, "key refused: %s", mldsa_strerror(rv));
+            if (strstr(flags, "IncorrectPrivateKeyLength") != NULL)
+                EXPECT(&t, &c, rv == (from_seed ? MLDSA_ERR_KEY_LENGTH
+                                                : MLDSA_ERR_SK_LENGTH),
+                       "wrong-length key gave %s", mldsa_strerror(rv));
+            else if (strstr(flags, "InvalidPrivateKey") != NULL)
+                EXPECT(&t, &c, rv == MLDSA_ERR_BAD_KEY || rv == MLDSA_ERR_KEY_MISMATCH,
+                       "invalid key gave %s", mldsa_strerror(rv));
+            else
+                EXPECT(&t, &c, 0, "key refused: %s", mldsa_strerror(rv));
+            case_free(&c);
+            continue;
+        }
+        if (c.present[F_PK]) {
+            EXPECT(&t, &c, mldsa_key_get_public(key, pk, sizeof(pk)) == MLDSA_OK
+                   && memcmp(pk, c.buf[F_PK], mldsa_public_key_bytes(p)) == 0,
+                   "public key differs");
+        }
+        wycheproof_sign_with(&t, &c, p, key, valid);
+        /* The one-shot API on the same case gives the same bytes. */
+        if (!from_seed && c.present[F_MSG]) {
+            memset(sig, 0xaa, sizeof(sig));
+            rv = mldsa_sign(p, sig, c.buf[F_MSG], c.len[F_MSG], ctx_of(&c),
+                            ctxlen_of(&c), c.buf[F_SK], c.buf[F_RND]);
+            if (valid)
+                EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
+                       "sign: %s / signature differs", mldsa_strerror(rv));
+            else
+                EXPECT(&t, &c, rv != MLDSA_OK
+                       && (all_bytes(sig, siglen, 0) || all_bytes(sig, siglen, 0xaa)),
+                       "invalid case: sign gave %s", mldsa_strerror(rv));
+        }
+        EXPECT(&t, &c, valid || strstr(flags, "InvalidContext") != NULL,
+               "invalid case accepted as a key: %s", flags);
+        mldsa_key_free(key);
+        case_free(&c);
+    }
+    tv_close(f);
+    finish(&t);
+}
+END_TEST
+
+/* Wycheproof verification: accept exactly the valid cases, never crash. */
+START_TEST(wycheproof_verify_matches)
+{
+    mldsa_param p = params[_i];
+    char name[64];
+    TALLY t = { name, 0, 0 };
+    TV_FILE *f = open_vectors("wycheproof-verify", p, name, sizeof(name));
+    const TV_RECORD *r;
+
+    if (f == NULL)
+        return;
+    while ((r = tv_next(f)) != NULL) {
+        int valid = strcmp(tv_get(r, "result"), "valid") == 0;
+        MLDSA_KEY *key = NULL;
+        CASE c;
+        int rv, rv_key;
+
+        case_load(&c, r);
+        t.cases++;
+        rv_key = mldsa_key_from_public(&key, p, c.buf[F_PK], c.len[F_PK]);
+        if (rv_key == MLDSA_OK)
+            rv_key = mldsa_key_verify(key, c.buf[F_SIG], c.len[F_SIG], c.buf[F_MSG],
+                                      c.len[F_MSG], ctx_of(&c), ctxlen_of(&c));
+        EXPECT(&t, &c, (rv_key == MLDSA_OK) == valid, "key verify gave %s (%s)",
+               mldsa_strerror(rv_key), tv_get(r, "comment"));
+        if (c.len[F_PK] == mldsa_public_key_bytes(p)) {
+            rv = mldsa_verify(p, c.buf[F_SIG], c.len[F_SIG], c.buf[F_MSG],
+                              c.len[F_MSG], ctx_of(&c), ctxlen_of(&c), c.buf[F_PK]);
+            EXPECT(&t, &c, (rv == MLDSA_OK) == valid, "verify gave %s (%s)",
+                   mldsa_strerror(rv), tv_get(r, "comment"));
+        } else {
+            EXPECT(&t, &c, !valid && rv_key == MLDSA_ERR_PK_LENGTH,
+                   "wrong-length pk gave %s", mldsa_strerror(rv_key));
+        }
+        mldsa_key_free(key);
+        case_free(&c);
+    }
+    tv_close(f);
+    finish(&t);
+}
+END_TEST
+
+static Suite *kat_suite(void)
+{
+    Suite *s = suite_create("kat");
+    TCase *tc = tcase_create("vectors");
+
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, acvp_keygen_matches, 0, 6);
+    tcase_add_loop_test(tc, acvp_siggen_internal_matches, 0, 3);
+    tcase_add_loop_test(tc, acvp_siggen_external_mu_matches, 0, 3);
+    tcase_add_loop_test(tc, acvp_sigver_matches, 0, 6);
+    tcase_add_loop_test(tc, kat_collection_matches, 0, 18);
+    tcase_add_loop_test(tc, wycheproof_sign_matches, 0, 6);
+    tcase_add_loop_test(tc, wycheproof_verify_matches, 0, 3);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(kat_suite());
+    int failed;
+
+    printf("sample ops: %s\n", mldsa_sample_ops_name());
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
