@@ -1,0 +1,161 @@
+/*
+ * The x86-64 capability vector (include/internal/cpuid.h): CPUID leaves 1
+ * and 7 for the instruction sets, XGETBV(XCR0) for the register state the
+ * OS saves on a context switch, then the MLDSA_IA32CAP mask.
+ *
+ * The vector is computed once per process and cached without a lock or a
+ * run-once: see ossl_ia32cap() for why that is safe.
+ */
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "internal/cpuid.h"
+
+#if defined(__x86_64__) || defined(_M_X64)
+
+# if defined(_MSC_VER)
+#  include <intrin.h>
+# endif
+
+/* CPUID.1:ECX */
+# define CPUID1_ECX_OSXSAVE (1u << 27)
+/* CPUID.(7,0):EBX */
+# define CPUID7_EBX_AVX2 (1u << 5)
+# define CPUID7_EBX_BMI2 (1u << 8)
+# define CPUID7_EBX_AVX512F (1u << 16)
+# define CPUID7_EBX_AVX512VL (1u << 31)
+/* XCR0 state components (Intel SDM vol. 1, 13.1) */
+# define XCR0_SSE (1u << 1)
+# define XCR0_AVX (1u << 2)
+# define XCR0_OPMASK (1u << 5)
+# define XCR0_ZMM_HI256 (1u << 6)
+# define XCR0_HI16_ZMM (1u << 7)
+# define XCR0_YMM_STATE (XCR0_SSE | XCR0_AVX)
+# define XCR0_ZMM_STATE (XCR0_YMM_STATE | XCR0_OPMASK | XCR0_ZMM_HI256 \
+                         | XCR0_HI16_ZMM)
+
+/* Set in the cached word once the vector has been computed, so that a
+ * vector of 0 (nothing usable) is cached too.  Never returned. */
+# define IA32CAP_COMPUTED 0x80000000u
+
+/* CPUID with leaf in EAX and subleaf in ECX; r receives EAX, EBX, ECX, EDX. */
+static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+# if defined(_MSC_VER)
+    int v[4];
+
+    __cpuidex(v, (int)leaf, (int)subleaf);
+    for (int i = 0; i < 4; i++)
+        r[i] = (uint32_t)v[i];
+# else
+    __asm__ volatile("cpuid"
+                     : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3])
+                     : "a"(leaf), "c"(subleaf));
+# endif
+}
+
+/* The low half of XCR0 (XGETBV with ECX = 0); only call when OSXSAVE is set. */
+static uint32_t xgetbv0(void)
+{
+# if defined(_MSC_VER)
+    return (uint32_t)_xgetbv(0);
+# else
+    uint32_t lo, hi;
+
+    /* The opcode of xgetbv, for assemblers that predate the mnemonic. */
+    __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(lo), "=d"(hi) : "c"(0));
+    (void)hi;
+    return lo;
+# endif
+}
+
+/* What CPUID and XGETBV report, as OSSL_IA32CAP_* bits. */
+static uint32_t ia32cap_detect(void)
+{
+    uint32_t r[4], max_leaf, ecx1, ebx7, xcr0 = 0, cap = 0;
+
+    cpuid(0, 0, r);
+    max_leaf = r[0];
+    if (max_leaf < 7)
+        return 0;
+    cpuid(1, 0, r);
+    ecx1 = r[2];
+    cpuid(7, 0, r);
+    ebx7 = r[1];
+
+    if ((ecx1 & CPUID1_ECX_OSXSAVE) != 0)
+        xcr0 = xgetbv0();
+
+    if ((ebx7 & CPUID7_EBX_AVX512F) != 0)
+        cap |= OSSL_IA32CAP_AVX512F;
+    if ((ebx7 & CPUID7_EBX_AVX512VL) != 0)
+        cap |= OSSL_IA32CAP_AVX512VL;
+    if ((xcr0 & XCR0_ZMM_STATE) == XCR0_ZMM_STATE)
+        cap |= OSSL_IA32CAP_ZMM_STATE;
+    if ((ebx7 & CPUID7_EBX_AVX2) != 0 && (xcr0 & XCR0_YMM_STATE) == XCR0_YMM_STATE)
+        cap |= OSSL_IA32CAP_AVX2;
+    if ((ebx7 & CPUID7_EBX_BMI2) != 0)
+        cap |= OSSL_IA32CAP_BMI2;
+    return cap;
+}
+
+/*
+ * Apply MLDSA_IA32CAP to the detected vector: "~0xMASK" clears the bits of
+ * MASK, "0xVALUE" keeps only the bits of VALUE; anything else (unset, empty,
+ * not hexadecimal, trailing characters, out of range) leaves cap unchanged.
+ * Either way a capability can only be taken away.
+ */
+static uint32_t ia32cap_apply_env(uint32_t cap)
+{
+    const char *env = getenv("MLDSA_IA32CAP");
+    int invert = 0;
+    unsigned long v;
+    char *end;
+
+    if (env == NULL)
+        return cap;
+    if (*env == '~') {
+        invert = 1;
+        env++;
+    }
+    if (env[0] != '0' || (env[1] != 'x' && env[1] != 'X')
+        || !((env[2] >= '0' && env[2] <= '9') || (env[2] >= 'a' && env[2] <= 'f')
+             || (env[2] >= 'A' && env[2] <= 'F')))
+        return cap;
+    v = strtoul(env + 2, &end, 16);
+    if (*end != '\0' || v > UINT32_MAX)
+        return cap;
+    return invert ? cap & ~(uint32_t)v : cap & (uint32_t)v;
+}
+
+/*
+ * The capability vector, masked by MLDSA_IA32CAP.
+ *
+ * Cached in a relaxed atomic without a lock or a run-once: every thread
+ * that finds the cache empty computes the same value (the CPU and the
+ * environment do not change under a running process) and stores it; a race
+ * only means that value is stored twice.  The atomic rules out a torn
+ * read, and no other data is published through it, so relaxed order is
+ * enough.
+ */
+uint32_t ossl_ia32cap(void)
+{
+    static atomic_uint_least32_t cached;
+    uint32_t cap = (uint32_t)atomic_load_explicit(&cached, memory_order_relaxed);
+
+    if ((cap & IA32CAP_COMPUTED) == 0) {
+        cap = ia32cap_apply_env(ia32cap_detect()) | IA32CAP_COMPUTED;
+        atomic_store_explicit(&cached, cap, memory_order_relaxed);
+    }
+    return cap & ~IA32CAP_COMPUTED;
+}
+
+#else
+
+/* No x86-64 capabilities on other targets. */
+uint32_t ossl_ia32cap(void)
+{
+    return 0;
+}
+
+#endif
