@@ -66,4 +66,69 @@ void SHA3_shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 void SHA3_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
 void SHA3_sha3(size_t md_bits, uint8_t *md, const uint8_t *in, size_t inlen);
 
+
+/*
+ * 4-way SHAKE128 / SHAKE256 (x86-64, AVX-512VL), for the multi-buffer
+ * sample ops: four independent SHAKE instances of one rate, run in step.
+ * Defined only in builds with the assembly kernel; call it only when
+ * SHA3_avx512vl_capable() returns 1.
+ *
+ * The four states are lane-interleaved: lane i (0..24) of instance j (0..3)
+ * is A[4 * i + j], so one 32-byte load fetches lane i of all four.
+ *
+ * Use: SHA3_x4_init(ctx, SHAKE128_RATE or SHAKE256_RATE), then one
+ * SHA3_x4_absorb_once() with the four whole inputs (all of one length),
+ * then SHA3_x4_squeezeblocks() any number of times; SHA3_x4_cleanse() when
+ * the inputs or outputs were secret.  Each squeezeblocks call continues the
+ * output stream of every instance where the previous one stopped.
+ */
+#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
+
+# define KECCAK1600_X4_WAYS 4
+# define KECCAK1600_X4_STATE_WORDS (KECCAK1600_X4_WAYS * KECCAK1600_LANES)
+
+/* The assembly kernel (crypto/sha/asm/keccak1600x4-avx512vl.pl). */
+/* 1 when the kernel is full and the CPU and OS run AVX-512VL (ossl_ia32cap
+ * has OSSL_IA32CAP_AVX512F, _AVX512VL and _ZMM_STATE); 0 for the stubs. */
+int SHA3_avx512vl_capable(void);
+/* Keccak-f[1600] (FIPS 202 Algorithm 7) on the four interleaved states;
+ * A is 32-byte aligned. */
+void KECCAK1600_x4_permute_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS]);
+/* For each of nblocks blocks: XOR r bytes of in[j] into instance j, then
+ * permute; r is a multiple of 8, at most SHAKE128_RATE. */
+void SHA3_x4_absorb_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
+                             const uint8_t *const in[KECCAK1600_X4_WAYS],
+                             size_t nblocks, size_t r);
+/* For each of nblocks blocks: permute, then write the first r bytes of
+ * instance j to out[j]. */
+void SHA3_x4_squeeze_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
+                              uint8_t *const out[KECCAK1600_X4_WAYS],
+                              size_t nblocks, size_t r);
+/* What was built: "keccak1600x4-avx512vl full, <flavour>, <assembler>
+ * <version>" or "... stubs (<reason>)". */
+const char *SHA3_avx512vl_info(void);
+
+/* Four SHAKE instances of one rate (crypto/sha/keccak1600x4.c). */
+typedef struct keccak1600_x4_ctx_st {
+    _Alignas(32) uint64_t A[KECCAK1600_X4_STATE_WORDS];
+    size_t rate;       /* bytes per block: SHAKE128_RATE or SHAKE256_RATE */
+} KECCAK1600_X4_CTX;
+
+/* Zero the four states and set the rate (SHAKE128_RATE or SHAKE256_RATE). */
+void SHA3_x4_init(KECCAK1600_X4_CTX *ctx, size_t rate);
+/* Absorb in[j] (len bytes, any len, the same for all four) into instance
+ * j and pad with SHAKE's 0x1f ... 0x80 (FIPS 202 section 6.2); once per
+ * context, right after SHA3_x4_init(). */
+void SHA3_x4_absorb_once(KECCAK1600_X4_CTX *ctx,
+                         const uint8_t *const in[KECCAK1600_X4_WAYS],
+                         size_t len);
+/* Write the next nblocks * rate bytes of instance j's output to out[j]. */
+void SHA3_x4_squeezeblocks(KECCAK1600_X4_CTX *ctx,
+                           uint8_t *const out[KECCAK1600_X4_WAYS],
+                           size_t nblocks);
+/* Wipe the four states. */
+void SHA3_x4_cleanse(KECCAK1600_X4_CTX *ctx);
+
+#endif /* KECCAK1600_ASM && x86-64 */
+
 #endif /* MLDSA_INTERNAL_SHA3_H */
