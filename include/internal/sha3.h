@@ -66,7 +66,6 @@ void SHA3_shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 void SHA3_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
 void SHA3_sha3(size_t md_bits, uint8_t *md, const uint8_t *in, size_t inlen);
 
-
 /*
  * 4-way SHAKE128 / SHAKE256 (x86-64, AVX-512VL), for the multi-buffer
  * sample ops: four independent SHAKE instances of one rate, run in step.
