@@ -56,7 +56,7 @@ void SHA3_sha3_init(KECCAK1600_CTX *ctx, size_t md_bits);
 void SHA3_absorb(KECCAK1600_CTX *ctx, const uint8_t *in, size_t len);
 /* Squeeze any number of bytes, any number of times (pads on the first call). */
 void SHA3_squeeze(KECCAK1600_CTX *ctx, uint8_t *out, size_t len);
-/* SHA-3: write md_size bytes of digest. */
+/* SHA-3: write md_size bytes of digest, then wipe the context. */
 void SHA3_final(KECCAK1600_CTX *ctx, uint8_t *md);
 /* Wipe the context. */
 void SHA3_cleanse(KECCAK1600_CTX *ctx);

@@ -1,0 +1,252 @@
+/*
+ * Keccak-f[1600], the permutation under SHA-3 and SHAKE (FIPS 202
+ * section 3), in portable C, and the byte-level access to its state that
+ * sha3.c builds the sponge on.
+ *
+ * The state is 25 64-bit lanes, lane (x, y) at index x + 5 * y.  Byte i of
+ * the state (FIPS 202 section 3.1.2, bits numbered little-endian within a
+ * lane) is byte i % 8 of lane i / 8, on every host: the byte helpers below
+ * convert explicitly and never alias the lanes as bytes.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include "internal/sha3.h"
+
+#define KECCAK1600_ROUNDS 24
+
+/* Rotate a lane left by n bits, 0 < n < 64. */
+#define ROL64(a, n) (((a) << (n)) | ((a) >> (64 - (n))))
+
+/*
+ * Round constants RC[i] of iota (FIPS 202 Algorithm 6): bit 2^j - 1 of
+ * RC[i], for j = 0..6, is rc(j + 7 * i), where rc(t) (Algorithm 5) is the
+ * output of the LFSR x^8 + x^6 + x^5 + x^4 + 1 over GF(2) started at 1 and
+ * stepped t times; all other bits are zero.
+ */
+static const uint64_t keccak_rc[KECCAK1600_ROUNDS] = {
+    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
+    0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
+    0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
+    0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
+    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
+    0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL,
+    0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
+    0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL
+};
+
+/*
+ * Lane complementing ("bebigokimisa", from the Keccak team's implementation
+ * overview, section 2.2): the permutation keeps the lanes (x, y) = (1, 0),
+ * (2, 0), (3, 1), (2, 2), (2, 3), (0, 4) -- be, bi, go, ki, mi, sa --
+ * complemented.  Theta, rho, pi and iota are linear, so they carry the
+ * complements through (columns a, e, i, o hold an odd number of them, hence
+ * D[a] and D[o] come out complemented).  In chi, E = B0 ^ (~B1 & B2) is
+ * rewritten per lane, with De Morgan, into a form on the complemented
+ * inputs that yields the complemented-or-not output directly; 5 NOTs per
+ * round remain instead of 25.
+ */
+#define KECCAK1600_COMPLEMENT(S) \
+    do {                         \
+        S##be = ~S##be;          \
+        S##bi = ~S##bi;          \
+        S##go = ~S##go;          \
+        S##ki = ~S##ki;          \
+        S##mi = ~S##mi;          \
+        S##sa = ~S##sa;          \
+    } while (0)
+
+/*
+ * One round of Keccak-f[1600] (FIPS 202 Algorithm 7, step 2: theta, rho,
+ * pi, chi, iota) from the lanes S.. into the lanes T.., with round constant
+ * rc, on lane-complemented states.  Lane names: row y = b g k m s, column
+ * x = a e i o u.  B.. are the five lanes of one output row after theta,
+ * rho and pi: B[x] comes from lane (x', y') with y' = x, 2x' + 3y' = y.
+ */
+#define KECCAK1600_ROUND(S, T, rc) \
+        Ca = S##ba ^ S##ga ^ S##ka ^ S##ma ^ S##sa; \
+        Ce = S##be ^ S##ge ^ S##ke ^ S##me ^ S##se; \
+        Ci = S##bi ^ S##gi ^ S##ki ^ S##mi ^ S##si; \
+        Co = S##bo ^ S##go ^ S##ko ^ S##mo ^ S##so; \
+        Cu = S##bu ^ S##gu ^ S##ku ^ S##mu ^ S##su; \
+        Da = Cu ^ ROL64(Ce, 1);                     \
+        De = Ca ^ ROL64(Ci, 1);                     \
+        Di = Ce ^ ROL64(Co, 1);                     \
+        Do = Ci ^ ROL64(Cu, 1);                     \
+        Du = Co ^ ROL64(Ca, 1);                     \
+        Ba = S##ba ^ Da;                            \
+        Be = ROL64(S##ge ^ De, 44);                 \
+        Bi = ROL64(S##ki ^ Di, 43);                 \
+        Bo = ROL64(S##mo ^ Do, 21);                 \
+        Bu = ROL64(S##su ^ Du, 14);                 \
+        T##ba = Ba ^ (Be | Bi) ^ (rc);              \
+        T##be = Be ^ (~Bi | Bo);                    \
+        T##bi = Bi ^ (Bo & Bu);                     \
+        T##bo = Bo ^ (Bu | Ba);                     \
+        T##bu = Bu ^ (Ba & Be);                     \
+        Ba = ROL64(S##bo ^ Do, 28);                 \
+        Be = ROL64(S##gu ^ Du, 20);                 \
+        Bi = ROL64(S##ka ^ Da, 3);                  \
+        Bo = ROL64(S##me ^ De, 45);                 \
+        Bu = ROL64(S##si ^ Di, 61);                 \
+        T##ga = Ba ^ (Be | Bi);                     \
+        T##ge = Be ^ (Bi & Bo);                     \
+        T##gi = Bi ^ (Bo | ~Bu);                    \
+        T##go = Bo ^ (Bu | Ba);                     \
+        T##gu = Bu ^ (Ba & Be);                     \
+        Ba = ROL64(S##be ^ De, 1);                  \
+        Be = ROL64(S##gi ^ Di, 6);                  \
+        Bi = ROL64(S##ko ^ Do, 25);                 \
+        Bo = ROL64(S##mu ^ Du, 8);                  \
+        Bu = ROL64(S##sa ^ Da, 18);                 \
+        T##ka = Ba ^ (Be | Bi);                     \
+        T##ke = Be ^ (Bi & Bo);                     \
+        T##ki = Bi ^ (~Bo & Bu);                    \
+        T##ko = ~Bo ^ (Bu | Ba);                    \
+        T##ku = Bu ^ (Ba & Be);                     \
+        Ba = ROL64(S##bu ^ Du, 27);                 \
+        Be = ROL64(S##ga ^ Da, 36);                 \
+        Bi = ROL64(S##ke ^ De, 10);                 \
+        Bo = ROL64(S##mi ^ Di, 15);                 \
+        Bu = ROL64(S##so ^ Do, 56);                 \
+        T##ma = Ba ^ (Be & Bi);                     \
+        T##me = Be ^ (Bi | Bo);                     \
+        T##mi = Bi ^ (~Bo | Bu);                    \
+        T##mo = ~Bo ^ (Bu & Ba);                    \
+        T##mu = Bu ^ (Ba | Be);                     \
+        Ba = ROL64(S##bi ^ Di, 62);                 \
+        Be = ROL64(S##go ^ Do, 55);                 \
+        Bi = ROL64(S##ku ^ Du, 39);                 \
+        Bo = ROL64(S##ma ^ Da, 41);                 \
+        Bu = ROL64(S##se ^ De, 2);                  \
+        T##sa = Ba ^ (~Be & Bi);                    \
+        T##se = ~Be ^ (Bi | Bo);                    \
+        T##si = Bi ^ (Bo & Bu);                     \
+        T##so = Bo ^ (Bu | Ba);                     \
+        T##su = Bu ^ (Ba & Be);
+
+/*
+ * Keccak-f[1600] (FIPS 202 Algorithm 7, 24 rounds of Keccak-p[1600, 24]).
+ * The state lives in 25 local variables; two rounds are unrolled per
+ * iteration so that A.. and E.. swap roles without any copying.
+ */
+void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES])
+{
+    uint64_t Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki,
+             Ako, Aku, Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu;
+    uint64_t Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu, Eka, Eke, Eki,
+             Eko, Eku, Ema, Eme, Emi, Emo, Emu, Esa, Ese, Esi, Eso, Esu;
+    uint64_t Ba, Be, Bi, Bo, Bu, Ca, Ce, Ci, Co, Cu, Da, De, Di, Do, Du;
+    size_t i;
+
+    Aba = A[0];
+    Abe = A[1];
+    Abi = A[2];
+    Abo = A[3];
+    Abu = A[4];
+    Aga = A[5];
+    Age = A[6];
+    Agi = A[7];
+    Ago = A[8];
+    Agu = A[9];
+    Aka = A[10];
+    Ake = A[11];
+    Aki = A[12];
+    Ako = A[13];
+    Aku = A[14];
+    Ama = A[15];
+    Ame = A[16];
+    Ami = A[17];
+    Amo = A[18];
+    Amu = A[19];
+    Asa = A[20];
+    Ase = A[21];
+    Asi = A[22];
+    Aso = A[23];
+    Asu = A[24];
+    KECCAK1600_COMPLEMENT(A);
+    for (i = 0; i < KECCAK1600_ROUNDS; i += 2) {
+        KECCAK1600_ROUND(A, E, keccak_rc[i]);
+        KECCAK1600_ROUND(E, A, keccak_rc[i + 1]);
+    }
+    KECCAK1600_COMPLEMENT(A);
+    A[0] = Aba;
+    A[1] = Abe;
+    A[2] = Abi;
+    A[3] = Abo;
+    A[4] = Abu;
+    A[5] = Aga;
+    A[6] = Age;
+    A[7] = Agi;
+    A[8] = Ago;
+    A[9] = Agu;
+    A[10] = Aka;
+    A[11] = Ake;
+    A[12] = Aki;
+    A[13] = Ako;
+    A[14] = Aku;
+    A[15] = Ama;
+    A[16] = Ame;
+    A[17] = Ami;
+    A[18] = Amo;
+    A[19] = Amu;
+    A[20] = Asa;
+    A[21] = Ase;
+    A[22] = Asi;
+    A[23] = Aso;
+    A[24] = Asu;
+}
+
+/* Little-endian load of a lane from 8 bytes (FIPS 202 section 3.1.2). */
+static uint64_t load64_le(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16
+           | (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32
+           | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48
+           | (uint64_t)p[7] << 56;
+}
+
+/* Little-endian store of a lane into 8 bytes. */
+static void store64_le(uint8_t *p, uint64_t v)
+{
+    size_t i;
+
+    for (i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/*
+ * XOR len bytes of in into the state from byte offset off: the absorbing
+ * step of the sponge (FIPS 202 Algorithm 8, step 6).  Whole lanes go 8
+ * bytes at a time, the partial lanes at either end byte by byte.
+ */
+void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
+                          const uint8_t *in, size_t len)
+{
+    while (len > 0 && off % 8 != 0) {
+        A[off / 8] ^= (uint64_t)*in++ << (8 * (off % 8));
+        off++;
+        len--;
+    }
+    for (; len >= 8; len -= 8, off += 8, in += 8)
+        A[off / 8] ^= load64_le(in);
+    for (; len > 0; len--, off++)
+        A[off / 8] ^= (uint64_t)*in++ << (8 * (off % 8));
+}
+
+/*
+ * Copy len bytes of the state from byte offset off into out: the
+ * squeezing step of the sponge (FIPS 202 Algorithm 8, step 10, Trunc).
+ */
+void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
+                              uint8_t *out, size_t len)
+{
+    while (len > 0 && off % 8 != 0) {
+        *out++ = (uint8_t)(A[off / 8] >> (8 * (off % 8)));
+        off++;
+        len--;
+    }
+    for (; len >= 8; len -= 8, off += 8, out += 8)
+        store64_le(out, A[off / 8]);
+    for (; len > 0; len--, off++)
+        *out++ = (uint8_t)(A[off / 8] >> (8 * (off % 8)));
+}
