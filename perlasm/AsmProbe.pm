@@ -1,0 +1,122 @@
+package AsmProbe;
+#
+# Which assembler will build a perlasm flavour, and can it encode
+# AVX-512VL?  probe(FLAVOUR) returns a hash:
+#
+#   kind     'gnu-as', 'llvm', 'nasm', 'yasm' or 'unknown'
+#   version  the version string found ('' when none)
+#   full     1 when the assembler can encode AVX-512VL, else 0
+#   what     one line for the generated file's header and the info string,
+#            e.g. "gnu-as 2.40" or "unknown (no version from nasm -v)"
+#
+# Who is asked (the assembler the build will run):
+#   nasm     $NASM (default nasm): `nasm -v`; a yasm there reports itself
+#   mingw64  x86_64-w64-mingw32-as if on PATH, else $AS: `--version`
+#   elf, macosx
+#            $CC: clang (any "clang version" / "LLVM version" in
+#            `$CC --version`) assembles with its integrated assembler, so
+#            the LLVM version counts; otherwise `$CC -Wa,--version` asks
+#            the GNU as that $CC drives; without $CC, `$AS --version`.
+#
+# MLDSA_ASM="KIND VERSION" (KIND one of gnu-as, llvm, nasm, yasm) replaces
+# the detection, to test what an old assembler would get on a new machine:
+#   MLDSA_ASM="gnu-as 2.25" perl keccak1600x4-avx512vl.pl elf out.s  -> stubs
+#
+# First releases that encode the AVX-512VL instructions the kernel uses
+# (EVEX ymm16-31, vpternlogq, vprolq, embedded broadcast):
+#   GNU as 2.26 -- binutils 2.25 (Dec 2014) added AVX512VL/BW/DQ; OpenSSL's
+#                  AVX-512 perlasm (e.g. keccak1600x4-avx512vl.pl,
+#                  poly1305-x86_64.pl) asks for 2.26 to step over the early
+#                  encoding fixes, and so do we.
+#   LLVM 3.9    -- clang/LLVM's integrated assembler; the same threshold as
+#                  OpenSSL's perlasm probes (`clang version` >= 3.9).
+#   NASM 2.12   -- NASM 2.11 introduced AVX-512 (F/CD/ER/PF); OpenSSL's
+#                  probes require 2.12 for the VL forms.
+#   yasm        -- never supported AVX-512.
+# Anything unknown or unparsable gets stubs.
+
+use strict;
+use warnings;
+
+our %MINIMUM = ('gnu-as' => '2.26', llvm => '3.9', nasm => '2.12');
+
+# Numeric comparison of dotted versions: -1, 0, 1.
+sub vcmp {
+    my ($a, $b) = @_;
+    my @a = split /\./, $a;
+    my @b = split /\./, $b;
+    while (@a || @b) {
+        my ($x, $y) = (shift(@a) // 0, shift(@b) // 0);
+        return $x <=> $y if $x != $y;
+    }
+    return 0;
+}
+
+sub on_path {
+    my ($prog) = @_;
+    for my $d (split /:/, $ENV{PATH} // '') {
+        return 1 if -x "$d/$prog";
+    }
+    return 0;
+}
+
+sub run {
+    my ($cmd) = @_;
+    my $out = `$cmd 2>&1`;
+    return defined $out ? $out : '';
+}
+
+sub result {
+    my ($kind, $version, $why) = @_;
+    my $full = 0;
+    $full = 1 if $MINIMUM{$kind} && $version ne ''
+                 && vcmp($version, $MINIMUM{$kind}) >= 0;
+    my $what = $kind eq 'unknown' ? "unknown ($why)" : "$kind $version";
+    $what .= " (MLDSA_ASM)" if $why eq 'MLDSA_ASM';
+    return { kind => $kind, version => $version, full => $full,
+             what => $what };
+}
+
+sub from_text {
+    my ($text, $asked) = @_;
+    return result('yasm', $1, '') if $text =~ /^yasm\s+(\d+(?:\.\d+)+)/m;
+    return result('nasm', $1, '') if $text =~ /NASM version (\d+(?:\.\d+)+)/;
+    return result('llvm', $1, '')
+        if $text =~ /(?:clang|LLVM) version (\d+(?:\.\d+)+)/;
+    return result('gnu-as', $1, '')
+        if $text =~ /GNU assembler.*?\s(\d+\.\d+(?:\.\d+)*)/;
+    return result('unknown', '', "no version from $asked");
+}
+
+sub probe {
+    my ($flavour) = @_;
+    if (defined $ENV{MLDSA_ASM} && $ENV{MLDSA_ASM} ne '') {
+        return result($1, $2, 'MLDSA_ASM')
+            if $ENV{MLDSA_ASM} =~ /^\s*(gnu-as|llvm|nasm|yasm)\s+(\d+(?:\.\d+)*)\s*$/;
+        return result('unknown', '', "MLDSA_ASM=\"$ENV{MLDSA_ASM}\" not understood");
+    }
+    if ($flavour eq 'nasm') {
+        my $nasm = $ENV{NASM} || 'nasm';
+        my $v = run("$nasm -v");
+        $v = run("$nasm --version") if $v !~ /version|yasm/i;
+        return from_text($v, "$nasm -v");
+    }
+    if ($flavour eq 'mingw64') {
+        my $as = on_path('x86_64-w64-mingw32-as') ? 'x86_64-w64-mingw32-as'
+               : ($ENV{AS} || 'as');
+        return from_text(run("$as --version"), "$as --version");
+    }
+    my $cc = $ENV{CC};
+    if (defined $cc && $cc ne '') {
+        my $v = run("$cc --version");
+        return from_text($v, "$cc --version")
+            if $v =~ /(?:clang|LLVM) version \d/;
+        return from_text(
+            run("$cc -Wa,--version -c -x assembler -o /dev/null /dev/null"),
+            "$cc -Wa,--version");
+    }
+    my $as = $ENV{AS} || 'as';
+    return from_text(run("$as --version"), "$as --version");
+}
+
+1;
