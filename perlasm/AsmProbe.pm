@@ -98,7 +98,8 @@ sub probe {
     if ($flavour eq 'nasm') {
         my $nasm = $ENV{NASM} || 'nasm';
         my $v = run("$nasm -v");
-        $v = run("$nasm --version") if $v !~ /version|yasm/i;
+        # yasm has no -v; it answers --version with "yasm 1.3.0".
+        $v = run("$nasm --version") if $v !~ /NASM version \d/;
         return from_text($v, "$nasm -v");
     }
     if ($flavour eq 'mingw64') {

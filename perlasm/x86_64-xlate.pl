@@ -173,7 +173,7 @@ sub entry {
         emit("\t.globl\t$sym", "\t.hidden\t$sym", "\t.type\t$sym,\@function",
              "\t.p2align\t5", "$sym:", "\tendbr64");
     } elsif ($flavour eq 'macosx') {
-        emit("\t.globl\t$sym", "\t.p2align\t5", "$sym:");
+        emit("\t.globl\t$sym", "\t.private_extern\t$sym", "\t.p2align\t5", "$sym:");
     } elsif ($flavour eq 'mingw64') {
         emit("\t.globl\t$sym", "\t.def\t$sym; .scl 2; .type 32; .endef",
              "\t.p2align\t5", "$sym:", "\t.seh_proc\t$sym");
