@@ -52,4 +52,143 @@ const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops(void);
 /* The portable ops, built everywhere (tests compare every other ops to these). */
 const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops_generic(void);
 
+/* ------------------------------------------------------------------------
+ * Parameter sets (FIPS 204 section 4, Table 1) and sizes (Table 2).
+ * ------------------------------------------------------------------------ */
+#define ML_DSA_D 13                  /* dropped bits of t (Power2Round) */
+#define ML_DSA_K_MAX 8
+#define ML_DSA_L_MAX 7
+#define ML_DSA_RHO_BYTES 32          /* rho: public seed of A */
+#define ML_DSA_RHO_PRIME_BYTES 64    /* rho': seed of s1, s2 */
+#define ML_DSA_K_BYTES 32            /* K: signing seed */
+#define ML_DSA_TR_BYTES 64           /* tr = H(pk, 64) */
+#define ML_DSA_MU_BYTES 64
+#define ML_DSA_RND_BYTES 32
+#define ML_DSA_SEED_BYTES 32         /* xi */
+#define ML_DSA_CTILDE_MAX_BYTES 64   /* lambda / 4 for ML-DSA-87 */
+#define ML_DSA_T1_BITS 10            /* bitlen(q - 1) - d */
+#define ML_DSA_T0_BITS ML_DSA_D
+#define ML_DSA_T0_MAX (1 << (ML_DSA_D - 1))  /* t0 in [-2^12 + 1, 2^12] */
+#define ML_DSA_GAMMA2_88 ((ML_DSA_Q - 1) / 88)  /* ML-DSA-44 */
+#define ML_DSA_GAMMA2_32 ((ML_DSA_Q - 1) / 32)  /* ML-DSA-65, -87 */
+/* Bytes of one packed polynomial of b-bit coefficients: 256 * b / 8. */
+#define ML_DSA_POLY_BYTES(bits) (32 * (bits))
+
+typedef struct ml_dsa_params_st {
+    mldsa_param id;
+    size_t k, l;            /* A is k x l */
+    int eta;                /* secret coefficient bound */
+    int eta_bits;           /* bitlen(2 * eta): 3 or 4 */
+    int tau;                /* number of +-1 in c */
+    int beta;               /* tau * eta */
+    int32_t gamma1;         /* y coefficient range */
+    int gamma1_bits;        /* log2(gamma1): 17 or 19 */
+    int32_t gamma2;         /* low-order rounding range */
+    int w1_bits;            /* bitlen((q - 1) / (2 * gamma2) - 1): 6 or 4 */
+    int omega;              /* maximum number of 1s in the hint */
+    size_t ctilde_bytes;    /* lambda / 4 */
+    size_t pk_bytes, sk_bytes, sig_bytes;
+} ML_DSA_PARAMS;
+
+/* The parameter set, or NULL when unknown. */
+const ML_DSA_PARAMS *ossl_ml_dsa_params_get(mldsa_param id);
+
+/* ------------------------------------------------------------------------
+ * NTT (ml_dsa_ntt.c)
+ * ------------------------------------------------------------------------ */
+void ossl_ml_dsa_poly_ntt(ML_DSA_POLY *p);
+void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p);
+void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                              const ML_DSA_POLY *b);
+void ossl_ml_dsa_poly_ntt_dot(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                              const ML_DSA_POLY *b, size_t n);
+
+/* ------------------------------------------------------------------------
+ * Encoders (ml_dsa_encoders.c), FIPS 204 section 7.1 - 7.2
+ * ------------------------------------------------------------------------ */
+void ossl_ml_dsa_poly_pack(uint8_t *out, const ML_DSA_POLY *p, int bits,
+                           int32_t b);
+void ossl_ml_dsa_poly_unpack(ML_DSA_POLY *p, const uint8_t *in, int bits,
+                             int32_t b);
+void ossl_ml_dsa_poly_simple_pack(uint8_t *out, const ML_DSA_POLY *p,
+                                  int bits);
+void ossl_ml_dsa_poly_simple_unpack(ML_DSA_POLY *p, const uint8_t *in,
+                                    int bits);
+int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta);
+void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
+                             int gamma1_bits);
+void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
+                               int gamma1_bits);
+void ossl_ml_dsa_pk_encode(uint8_t *pk, const ML_DSA_PARAMS *params,
+                           const uint8_t rho[32], const ML_DSA_POLY *t1);
+void ossl_ml_dsa_pk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
+                           ML_DSA_POLY *t1, const uint8_t *pk);
+void ossl_ml_dsa_sk_encode(uint8_t *sk, const ML_DSA_PARAMS *params,
+                           const uint8_t rho[32], const uint8_t key[32],
+                           const uint8_t tr[64], const ML_DSA_POLY *s1,
+                           const ML_DSA_POLY *s2, const ML_DSA_POLY *t0);
+int ossl_ml_dsa_sk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
+                          uint8_t key[32], uint8_t tr[64], ML_DSA_POLY *s1,
+                          ML_DSA_POLY *s2, ML_DSA_POLY *t0, const uint8_t *sk);
+void ossl_ml_dsa_hint_encode(uint8_t *out, const ML_DSA_PARAMS *params,
+                             const uint8_t *h);
+int ossl_ml_dsa_hint_decode(const ML_DSA_PARAMS *params, uint8_t *h,
+                            const uint8_t *in);
+
+/* ------------------------------------------------------------------------
+ * Sampling (ml_dsa_sample.c)
+ * ------------------------------------------------------------------------ */
+void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
+                                     size_t ctilde_len, int tau);
+
+/* ------------------------------------------------------------------------
+ * The key object (ml_dsa_key.c)
+ * ------------------------------------------------------------------------ */
+struct mldsa_key_st {
+    const ML_DSA_PARAMS *params;
+    int has_secret, has_seed, has_public;
+    uint8_t seed[ML_DSA_SEED_BYTES];
+    uint8_t rho[ML_DSA_RHO_BYTES];
+    uint8_t key[ML_DSA_K_BYTES];
+    uint8_t tr[ML_DSA_TR_BYTES];
+    uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    uint8_t sk[MLDSA_MAX_SECRET_KEY_BYTES];
+    ML_DSA_POLY *a_hat;     /* k * l, row-major, in [0, q) */
+    ML_DSA_POLY *s1_hat;    /* l, NTT(s1), |coeff| < q */
+    ML_DSA_POLY *s2_hat;    /* k, NTT(s2), |coeff| < q */
+    ML_DSA_POLY *t0_hat;    /* k, NTT(t0), |coeff| < q */
+    ML_DSA_POLY *t1_hat;    /* k, NTT(t1 * 2^d), |coeff| < q */
+    size_t alloc_size;      /* of this block, for the cleanse on free */
+};
+
+int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param);
+int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32]);
+int ossl_ml_dsa_key_init_secret(MLDSA_KEY *key, const uint8_t *sk,
+                                int with_public);
+int ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk);
+int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
+                            const uint8_t mu[64], const uint8_t *rnd);
+int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
+                              const uint8_t mu[64]);
+
+/* ------------------------------------------------------------------------
+ * The message representative mu (ml_dsa_mu.c)
+ * ------------------------------------------------------------------------ */
+int ossl_ml_dsa_check_message(const uint8_t *msg, size_t msglen,
+                              const uint8_t *ctx, size_t ctxlen);
+void ossl_ml_dsa_mu_pure(uint8_t mu[64], const uint8_t tr[64],
+                         const uint8_t *msg, size_t msglen,
+                         const uint8_t *ctx, size_t ctxlen);
+int ossl_ml_dsa_mu_prehash(uint8_t mu[64], const uint8_t tr[64],
+                           mldsa_hash hash, const uint8_t *digest,
+                           size_t digestlen, const uint8_t *ctx, size_t ctxlen);
+void ossl_ml_dsa_mu_internal(uint8_t mu[64], const uint8_t tr[64],
+                             const uint8_t *mprime, size_t mprimelen);
+
+/* ------------------------------------------------------------------------
+ * Helpers shared by the API files
+ * ------------------------------------------------------------------------ */
+/* Fill buf with len bytes from the OS (getrandom); MLDSA_OK or MLDSA_ERR_RANDOM. */
+int ossl_ml_dsa_random(uint8_t *buf, size_t len);
+
 #endif /* MLDSA_ML_DSA_LOCAL_H */

@@ -1,0 +1,257 @@
+/*
+ * The one-shot public API (include/mldsa.h): each function decodes the
+ * key into a temporary key object, runs the key-object operation, and
+ * wipes and frees the object.  Signing from an encoded secret key skips
+ * the public-key recomputation (FIPS 204 Algorithm 7 needs only rho, K,
+ * tr, s1, s2, t0).
+ */
+#include <string.h>
+#include "internal/cleanse.h"
+#include "ml_dsa_local.h"
+
+/* A signing key object from an encoded secret key (range-checked). */
+static int signer_from_sk(MLDSA_KEY **key, mldsa_param param,
+                          const uint8_t *sk)
+{
+    int ret;
+
+    if ((ret = ossl_ml_dsa_key_new(key, param)) != MLDSA_OK)
+        return ret;
+    if ((ret = ossl_ml_dsa_key_init_secret(*key, sk, 0)) != MLDSA_OK) {
+        mldsa_key_free(*key);
+        *key = NULL;
+    }
+    return ret;
+}
+
+/* A verifying key object from an encoded public key. */
+static int verifier_from_pk(MLDSA_KEY **key, mldsa_param param,
+                            const uint8_t *pk)
+{
+    int ret;
+
+    if ((ret = ossl_ml_dsa_key_new(key, param)) != MLDSA_OK)
+        return ret;
+    if ((ret = ossl_ml_dsa_key_init_public(*key, pk)) != MLDSA_OK) {
+        mldsa_key_free(*key);
+        *key = NULL;
+    }
+    return ret;
+}
+
+/* ML-DSA.KeyGen (FIPS 204 Algorithm 1, or Algorithm 6 from a given seed). */
+int mldsa_keygen(mldsa_param param, uint8_t *pk, uint8_t *sk,
+                 const uint8_t *seed)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (pk == NULL || sk == NULL)
+        return MLDSA_ERR_NULL;
+    if ((ret = mldsa_key_generate(&key, param, seed)) != MLDSA_OK)
+        return ret;
+    memcpy(pk, key->pk, key->params->pk_bytes);
+    memcpy(sk, key->sk, key->params->sk_bytes);
+    mldsa_key_free(key);
+    return MLDSA_OK;
+}
+
+/*
+ * The public key of an encoded secret key: t1 from t = A s1 + s2, checking
+ * that the secret key's t0 and tr belong to it (MLDSA_ERR_KEY_MISMATCH).
+ */
+int mldsa_pk_from_sk(mldsa_param param, uint8_t *pk, const uint8_t *sk)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (pk == NULL || sk == NULL)
+        return MLDSA_ERR_NULL;
+    if ((ret = ossl_ml_dsa_key_new(&key, param)) != MLDSA_OK)
+        return ret;
+    if ((ret = ossl_ml_dsa_key_init_secret(key, sk, 1)) == MLDSA_OK)
+        memcpy(pk, key->pk, key->params->pk_bytes);
+    mldsa_key_free(key);
+    return ret;
+}
+
+/* ML-DSA.Sign (FIPS 204 Algorithm 2). */
+int mldsa_sign(mldsa_param param, uint8_t *sig, const uint8_t *msg,
+               size_t msglen, const uint8_t *ctx, size_t ctxlen,
+               const uint8_t *sk, const uint8_t *rnd)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (sig == NULL || sk == NULL)
+        return MLDSA_ERR_NULL;
+    if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK
+        || (ret = signer_from_sk(&key, param, sk)) != MLDSA_OK)
+        return ret;
+    ret = mldsa_key_sign(key, sig, msg, msglen, ctx, ctxlen, rnd);
+    mldsa_key_free(key);
+    return ret;
+}
+
+/* ML-DSA.Verify (FIPS 204 Algorithm 3). */
+int mldsa_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
+                 const uint8_t *msg, size_t msglen, const uint8_t *ctx,
+                 size_t ctxlen, const uint8_t *pk)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (pk == NULL || (sig == NULL && siglen != 0))
+        return MLDSA_ERR_NULL;
+    if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK)
+        return ret;
+    if (siglen != mldsa_signature_bytes(param))
+        return MLDSA_ERR_SIG_LENGTH;
+    if ((ret = verifier_from_pk(&key, param, pk)) != MLDSA_OK)
+        return ret;
+    ret = mldsa_key_verify(key, sig, siglen, msg, msglen, ctx, ctxlen);
+    mldsa_key_free(key);
+    return ret;
+}
+
+/* HashML-DSA.Sign (FIPS 204 Algorithm 4), from the digest of the message. */
+int mldsa_prehash_sign(mldsa_param param, uint8_t *sig, mldsa_hash hash,
+                       const uint8_t *digest, size_t digestlen,
+                       const uint8_t *ctx, size_t ctxlen, const uint8_t *sk,
+                       const uint8_t *rnd)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (sig == NULL || sk == NULL)
+        return MLDSA_ERR_NULL;
+    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK)
+        return ret;
+    if (mldsa_digest_bytes(hash) == 0)
+        return MLDSA_ERR_HASH;
+    if (digestlen != mldsa_digest_bytes(hash))
+        return MLDSA_ERR_DIGEST_LENGTH;
+    if ((ret = signer_from_sk(&key, param, sk)) != MLDSA_OK)
+        return ret;
+    ret = mldsa_key_prehash_sign(key, sig, hash, digest, digestlen, ctx,
+                                 ctxlen, rnd);
+    mldsa_key_free(key);
+    return ret;
+}
+
+/* HashML-DSA.Verify (FIPS 204 Algorithm 5), from the digest of the message. */
+int mldsa_prehash_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
+                         mldsa_hash hash, const uint8_t *digest,
+                         size_t digestlen, const uint8_t *ctx, size_t ctxlen,
+                         const uint8_t *pk)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (pk == NULL || (sig == NULL && siglen != 0))
+        return MLDSA_ERR_NULL;
+    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK)
+        return ret;
+    if (mldsa_digest_bytes(hash) == 0)
+        return MLDSA_ERR_HASH;
+    if (digestlen != mldsa_digest_bytes(hash))
+        return MLDSA_ERR_DIGEST_LENGTH;
+    if (siglen != mldsa_signature_bytes(param))
+        return MLDSA_ERR_SIG_LENGTH;
+    if ((ret = verifier_from_pk(&key, param, pk)) != MLDSA_OK)
+        return ret;
+    ret = mldsa_key_prehash_verify(key, sig, siglen, hash, digest, digestlen,
+                                   ctx, ctxlen);
+    mldsa_key_free(key);
+    return ret;
+}
+
+/* Sign an external mu (FIPS 204 Algorithm 7 from line 7). */
+int mldsa_sign_mu(mldsa_param param, uint8_t *sig, const uint8_t mu[64],
+                  const uint8_t *sk, const uint8_t *rnd)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (sig == NULL || mu == NULL || sk == NULL)
+        return MLDSA_ERR_NULL;
+    if ((ret = signer_from_sk(&key, param, sk)) != MLDSA_OK)
+        return ret;
+    ret = mldsa_key_sign_mu(key, sig, mu, rnd);
+    mldsa_key_free(key);
+    return ret;
+}
+
+/* Verify against an external mu (FIPS 204 Algorithm 8 from line 8). */
+int mldsa_verify_mu(mldsa_param param, const uint8_t *sig, size_t siglen,
+                    const uint8_t mu[64], const uint8_t *pk)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (pk == NULL || mu == NULL || (sig == NULL && siglen != 0))
+        return MLDSA_ERR_NULL;
+    if (siglen != mldsa_signature_bytes(param))
+        return MLDSA_ERR_SIG_LENGTH;
+    if ((ret = verifier_from_pk(&key, param, pk)) != MLDSA_OK)
+        return ret;
+    ret = mldsa_key_verify_mu(key, sig, siglen, mu);
+    mldsa_key_free(key);
+    return ret;
+}
+
+/* ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on M'. */
+int mldsa_sign_internal(mldsa_param param, uint8_t *sig, const uint8_t *mprime,
+                        size_t mprimelen, const uint8_t *sk, const uint8_t *rnd)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (sig == NULL || sk == NULL || (mprime == NULL && mprimelen != 0))
+        return MLDSA_ERR_NULL;
+    if ((ret = signer_from_sk(&key, param, sk)) != MLDSA_OK)
+        return ret;
+    ret = mldsa_key_sign_internal(key, sig, mprime, mprimelen, rnd);
+    mldsa_key_free(key);
+    return ret;
+}
+
+/* ML-DSA.Verify_internal (FIPS 204 Algorithm 8) on M'. */
+int mldsa_verify_internal(mldsa_param param, const uint8_t *sig, size_t siglen,
+                          const uint8_t *mprime, size_t mprimelen,
+                          const uint8_t *pk)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (pk == NULL || (sig == NULL && siglen != 0)
+        || (mprime == NULL && mprimelen != 0))
+        return MLDSA_ERR_NULL;
+    if (siglen != mldsa_signature_bytes(param))
+        return MLDSA_ERR_SIG_LENGTH;
+    if ((ret = verifier_from_pk(&key, param, pk)) != MLDSA_OK)
+        return ret;
+    ret = mldsa_key_verify_internal(key, sig, siglen, mprime, mprimelen);
+    mldsa_key_free(key);
+    return ret;
+}

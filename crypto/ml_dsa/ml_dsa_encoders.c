@@ -1,0 +1,255 @@
+/*
+ * Bit packing of ML-DSA polynomials, keys and signatures (FIPS 204
+ * section 7.1 - 7.2, Algorithms 16 - 28).  Coefficients go little-endian,
+ * lowest bit first, as BitsToBytes lays them out.
+ */
+#include <string.h>
+#include "ml_dsa_local.h"
+
+/*
+ * Write 256 values of `bits` bits each (1 <= bits <= 20), value i being
+ * c[i] (negate = 0) or b - c[i] (negate = 1), reduced to its low `bits`
+ * bits: SimpleBitPack / BitPack (FIPS 204 Algorithms 16 and 17).
+ * 32 * bits bytes.
+ */
+static void pack_bits(uint8_t *out, const int32_t *c, int bits, int32_t b,
+                      int negate)
+{
+    const uint32_t mask = ((uint32_t)1 << bits) - 1;
+    uint64_t acc = 0;
+    int n = 0;
+    size_t i;
+    uint32_t v;
+
+    for (i = 0; i < ML_DSA_N; i++) {
+        v = negate ? (uint32_t)(b - c[i]) : (uint32_t)c[i];
+        acc |= (uint64_t)(v & mask) << n;
+        n += bits;
+        while (n >= 8) {
+            *out++ = (uint8_t)acc;
+            acc >>= 8;
+            n -= 8;
+        }
+    }
+}
+
+/*
+ * Read 256 values of `bits` bits each into c: value i (negate = 0) or
+ * b - value i (negate = 1): SimpleBitUnpack / BitUnpack (FIPS 204
+ * Algorithms 18 and 19).  Reads 32 * bits bytes.
+ */
+static void unpack_bits(int32_t *c, const uint8_t *in, int bits, int32_t b,
+                        int negate)
+{
+    const uint32_t mask = ((uint32_t)1 << bits) - 1;
+    uint64_t acc = 0;
+    int n = 0;
+    size_t i;
+    int32_t v;
+
+    for (i = 0; i < ML_DSA_N; i++) {
+        while (n < bits) {
+            acc |= (uint64_t)*in++ << n;
+            n += 8;
+        }
+        v = (int32_t)(acc & mask);
+        acc >>= bits;
+        n -= bits;
+        c[i] = negate ? b - v : v;
+    }
+}
+
+/* SimpleBitPack (FIPS 204 Algorithm 16): coefficients in [0, 2^bits). */
+void ossl_ml_dsa_poly_simple_pack(uint8_t *out, const ML_DSA_POLY *p,
+                                  int bits)
+{
+    pack_bits(out, p->coeff, bits, 0, 0);
+}
+
+/* SimpleBitUnpack (FIPS 204 Algorithm 18): coefficients in [0, 2^bits). */
+void ossl_ml_dsa_poly_simple_unpack(ML_DSA_POLY *p, const uint8_t *in,
+                                    int bits)
+{
+    unpack_bits(p->coeff, in, bits, 0, 0);
+}
+
+/* BitPack(w, a, b) (FIPS 204 Algorithm 17): coefficients in [b - 2^bits + 1, b]. */
+void ossl_ml_dsa_poly_pack(uint8_t *out, const ML_DSA_POLY *p, int bits,
+                           int32_t b)
+{
+    pack_bits(out, p->coeff, bits, b, 1);
+}
+
+/* BitUnpack(v, a, b) (FIPS 204 Algorithm 19): coefficients b - [0, 2^bits). */
+void ossl_ml_dsa_poly_unpack(ML_DSA_POLY *p, const uint8_t *in, int bits,
+                             int32_t b)
+{
+    unpack_bits(p->coeff, in, bits, b, 1);
+}
+
+/*
+ * BitUnpack(v, eta, eta) of a secret polynomial s1[i] or s2[i] (FIPS 204
+ * Algorithm 25, lines 8 and 11), checking each coefficient lies in
+ * [-eta, eta] (values above 2 * eta fit in bitlen(2 * eta) bits but are
+ * not valid).  Returns 1 when all are in range, 0 otherwise; the check does
+ * not branch on the coefficients.
+ */
+int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta)
+{
+    int bits = eta == 2 ? 3 : 4;
+    int32_t bad = 0;
+    size_t i;
+
+    unpack_bits(p->coeff, in, bits, eta, 1);
+    /* eta - c in [0, 2^bits); valid when c >= -eta */
+    for (i = 0; i < ML_DSA_N; i++)
+        bad |= p->coeff[i] + eta;
+    return bad >= 0;
+}
+
+/* BitPack(z, gamma1 - 1, gamma1) (FIPS 204 Algorithm 26, line 3). */
+void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
+                             int gamma1_bits)
+{
+    pack_bits(out, z->coeff, gamma1_bits + 1, (int32_t)1 << gamma1_bits, 1);
+}
+
+/*
+ * BitUnpack(v, gamma1 - 1, gamma1) (FIPS 204 Algorithm 27, line 6, and
+ * Algorithm 34, line 5): coefficients in [-gamma1 + 1, gamma1], every bit
+ * string being valid.
+ */
+void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
+                               int gamma1_bits)
+{
+    unpack_bits(z->coeff, in, gamma1_bits + 1, (int32_t)1 << gamma1_bits, 1);
+}
+
+/* pkEncode (FIPS 204 Algorithm 22): rho || SimpleBitPack(t1[i], 10) for each i. */
+void ossl_ml_dsa_pk_encode(uint8_t *pk, const ML_DSA_PARAMS *params,
+                           const uint8_t rho[32], const ML_DSA_POLY *t1)
+{
+    size_t i;
+
+    memcpy(pk, rho, ML_DSA_RHO_BYTES);
+    pk += ML_DSA_RHO_BYTES;
+    for (i = 0; i < params->k; i++, pk += ML_DSA_POLY_BYTES(ML_DSA_T1_BITS))
+        ossl_ml_dsa_poly_simple_pack(pk, &t1[i], ML_DSA_T1_BITS);
+}
+
+/* pkDecode (FIPS 204 Algorithm 23): rho and t1 (coefficients in [0, 2^10)). */
+void ossl_ml_dsa_pk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
+                           ML_DSA_POLY *t1, const uint8_t *pk)
+{
+    size_t i;
+
+    memcpy(rho, pk, ML_DSA_RHO_BYTES);
+    pk += ML_DSA_RHO_BYTES;
+    for (i = 0; i < params->k; i++, pk += ML_DSA_POLY_BYTES(ML_DSA_T1_BITS))
+        ossl_ml_dsa_poly_simple_unpack(&t1[i], pk, ML_DSA_T1_BITS);
+}
+
+/*
+ * skEncode (FIPS 204 Algorithm 24): rho || K || tr || BitPack(s1[i], eta, eta)
+ * || BitPack(s2[i], eta, eta) || BitPack(t0[i], 2^12 - 1, 2^12).
+ */
+void ossl_ml_dsa_sk_encode(uint8_t *sk, const ML_DSA_PARAMS *params,
+                           const uint8_t rho[32], const uint8_t key[32],
+                           const uint8_t tr[64], const ML_DSA_POLY *s1,
+                           const ML_DSA_POLY *s2, const ML_DSA_POLY *t0)
+{
+    size_t i, eta_bytes = ML_DSA_POLY_BYTES(params->eta_bits);
+
+    memcpy(sk, rho, ML_DSA_RHO_BYTES);
+    sk += ML_DSA_RHO_BYTES;
+    memcpy(sk, key, ML_DSA_K_BYTES);
+    sk += ML_DSA_K_BYTES;
+    memcpy(sk, tr, ML_DSA_TR_BYTES);
+    sk += ML_DSA_TR_BYTES;
+    for (i = 0; i < params->l; i++, sk += eta_bytes)
+        ossl_ml_dsa_poly_pack(sk, &s1[i], params->eta_bits, params->eta);
+    for (i = 0; i < params->k; i++, sk += eta_bytes)
+        ossl_ml_dsa_poly_pack(sk, &s2[i], params->eta_bits, params->eta);
+    for (i = 0; i < params->k; i++, sk += ML_DSA_POLY_BYTES(ML_DSA_T0_BITS))
+        ossl_ml_dsa_poly_pack(sk, &t0[i], ML_DSA_T0_BITS, ML_DSA_T0_MAX);
+}
+
+/*
+ * skDecode (FIPS 204 Algorithm 25), refusing s1 or s2 coefficients outside
+ * [-eta, eta].  Returns 1 on success, 0 for an out-of-range key (the
+ * outputs are then partly written: the caller wipes them).  t0 needs no
+ * check: every 13-bit value gives a coefficient in [-2^12 + 1, 2^12].
+ */
+int ossl_ml_dsa_sk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
+                          uint8_t key[32], uint8_t tr[64], ML_DSA_POLY *s1,
+                          ML_DSA_POLY *s2, ML_DSA_POLY *t0, const uint8_t *sk)
+{
+    size_t i, eta_bytes = ML_DSA_POLY_BYTES(params->eta_bits);
+    int ok = 1;
+
+    memcpy(rho, sk, ML_DSA_RHO_BYTES);
+    sk += ML_DSA_RHO_BYTES;
+    memcpy(key, sk, ML_DSA_K_BYTES);
+    sk += ML_DSA_K_BYTES;
+    memcpy(tr, sk, ML_DSA_TR_BYTES);
+    sk += ML_DSA_TR_BYTES;
+    for (i = 0; i < params->l; i++, sk += eta_bytes)
+        ok &= ossl_ml_dsa_poly_unpack_eta(&s1[i], sk, params->eta);
+    for (i = 0; i < params->k; i++, sk += eta_bytes)
+        ok &= ossl_ml_dsa_poly_unpack_eta(&s2[i], sk, params->eta);
+    for (i = 0; i < params->k; i++, sk += ML_DSA_POLY_BYTES(ML_DSA_T0_BITS))
+        ossl_ml_dsa_poly_unpack(&t0[i], sk, ML_DSA_T0_BITS, ML_DSA_T0_MAX);
+    return ok;
+}
+
+/*
+ * HintBitPack (FIPS 204 Algorithm 20): h holds k * 256 bits as bytes 0/1,
+ * at most omega of them set (the caller checked); writes omega + k bytes:
+ * the indices of the 1s of each polynomial in turn, zero padding, then the
+ * running count after each polynomial.  Called only on a signature that
+ * is released, so branching on h is fine.
+ */
+void ossl_ml_dsa_hint_encode(uint8_t *out, const ML_DSA_PARAMS *params,
+                             const uint8_t *h)
+{
+    size_t i, j, index = 0;
+    size_t omega = (size_t)params->omega;
+
+    memset(out, 0, omega + params->k);
+    for (i = 0; i < params->k; i++) {
+        for (j = 0; j < ML_DSA_N; j++)
+            if (h[i * ML_DSA_N + j] != 0)
+                out[index++] = (uint8_t)j;
+        out[omega + i] = (uint8_t)index;
+    }
+}
+
+/*
+ * HintBitUnpack (FIPS 204 Algorithm 21), strict: the counts must not
+ * decrease nor exceed omega, the indices within each polynomial must
+ * strictly increase, and the unused index bytes must be zero.  h receives
+ * k * 256 bytes 0/1.  Returns 1, or 0 for a malformed encoding.  Public
+ * data only.
+ */
+int ossl_ml_dsa_hint_decode(const ML_DSA_PARAMS *params, uint8_t *h,
+                            const uint8_t *in)
+{
+    size_t i, index = 0, first, end;
+    size_t omega = (size_t)params->omega;
+
+    memset(h, 0, params->k * ML_DSA_N);
+    for (i = 0; i < params->k; i++) {
+        end = in[omega + i];
+        if (end < index || end > omega)
+            return 0;
+        for (first = index; index < end; index++) {
+            if (index > first && in[index - 1] >= in[index])
+                return 0;
+            h[i * ML_DSA_N + in[index]] = 1;
+        }
+    }
+    for (; index < omega; index++)
+        if (in[index] != 0)
+            return 0;
+    return 1;
+}

@@ -1,0 +1,381 @@
+/*
+ * The ML-DSA key object (MLDSA_KEY): key generation (FIPS 204 Algorithm 6,
+ * ML-DSA.KeyGen_internal), decoding of encoded keys (Algorithms 23 and 25,
+ * with the range and consistency checks), and the accessors.  A key keeps
+ * A-hat and its secret vectors in NTT form, so that signing and verifying
+ * never expand them again; it is read-only once made, and wiped on free.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "internal/cleanse.h"
+#include "internal/sha3.h"
+#include "ml_dsa_local.h"
+#include "ml_dsa_poly.h"
+
+/* H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128) = rho || rho' || K. */
+#define KEYGEN_SEED_IN_BYTES (ML_DSA_SEED_BYTES + 2)
+#define KEYGEN_SEED_OUT_BYTES \
+    (ML_DSA_RHO_BYTES + ML_DSA_RHO_PRIME_BYTES + ML_DSA_K_BYTES)
+
+/* Polynomials in a key: A-hat (k * l), s1 (l), s2, t0, t1 (k each). */
+static size_t key_poly_count(const ML_DSA_PARAMS *p)
+{
+    return p->k * p->l + p->l + 3 * p->k;
+}
+
+/* Reduce every coefficient of the n polynomials p (|c| < 2^31 - 2^22) to |c| < q. */
+static void polys_reduce(ML_DSA_POLY *p, size_t n)
+{
+    size_t i, j;
+
+    for (i = 0; i < n; i++)
+        for (j = 0; j < ML_DSA_N; j++)
+            p[i].coeff[j] = ml_dsa_reduce32(p[i].coeff[j]);
+}
+
+/* NTT (FIPS 204 Algorithm 41) of n polynomials, |c| < q in and out. */
+static void polys_ntt(ML_DSA_POLY *p, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        ossl_ml_dsa_poly_ntt(&p[i]);
+    polys_reduce(p, n);
+}
+
+/*
+ * An empty key object for the parameter set, with room for all its
+ * polynomials in the same allocation.
+ */
+int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param)
+{
+    const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(param);
+    size_t head = (sizeof(MLDSA_KEY) + 63) & ~(size_t)63;
+    size_t size;
+    MLDSA_KEY *key;
+
+    *out = NULL;
+    if (p == NULL)
+        return MLDSA_ERR_PARAM;
+    size = head + key_poly_count(p) * sizeof(ML_DSA_POLY);
+    key = calloc(1, size);
+    if (key == NULL)
+        return MLDSA_ERR_MEMORY;
+    key->params = p;
+    key->alloc_size = size;
+    key->a_hat = (ML_DSA_POLY *)((uint8_t *)key + head);
+    /* s1 and s2 are adjacent: ExpandS fills them in one call. */
+    key->s1_hat = key->a_hat + p->k * p->l;
+    key->s2_hat = key->s1_hat + p->l;
+    key->t0_hat = key->s2_hat + p->k;
+    key->t1_hat = key->t0_hat + p->k;
+    *out = key;
+    return MLDSA_OK;
+}
+
+/*
+ * t = NTT^-1(A-hat * s1-hat) + s2 (FIPS 204 Algorithm 6, line 5) split by
+ * Power2Round (line 6) into t1 (written to key->t1_hat, normal form, in
+ * [0, 2^10)) and t0 (written to t0, in (-2^12, 2^12]).  s2 is in normal form.
+ */
+static void compute_t(MLDSA_KEY *key, const ML_DSA_POLY *s2, ML_DSA_POLY *t0)
+{
+    const ML_DSA_PARAMS *p = key->params;
+    ML_DSA_POLY t;
+    size_t i, j;
+    int32_t v;
+
+    for (i = 0; i < p->k; i++) {
+        ossl_ml_dsa_poly_ntt_dot(&t, &key->a_hat[i * p->l], key->s1_hat, p->l);
+        ossl_ml_dsa_poly_ntt_inverse(&t);
+        for (j = 0; j < ML_DSA_N; j++) {
+            v = ml_dsa_freeze(ml_dsa_caddq(t.coeff[j]) + s2[i].coeff[j]);
+            key->t1_hat[i].coeff[j] = ml_dsa_power2round(&t0[i].coeff[j], v);
+        }
+    }
+    ossl_cleanse(&t, sizeof(t));
+}
+
+/*
+ * From t1 in key->t1_hat (normal form): the encoded public key and tr =
+ * H(pk, 64) (FIPS 204 Algorithm 6, lines 7 and 8), then t1_hat =
+ * NTT(t1 * 2^d), which Verify uses (Algorithm 8, line 9).
+ */
+static void finish_public(MLDSA_KEY *key, uint8_t tr[64])
+{
+    const ML_DSA_PARAMS *p = key->params;
+    size_t i, j;
+
+    ossl_ml_dsa_pk_encode(key->pk, p, key->rho, key->t1_hat);
+    SHA3_shake256(tr, ML_DSA_TR_BYTES, key->pk, p->pk_bytes);
+    for (i = 0; i < p->k; i++)
+        for (j = 0; j < ML_DSA_N; j++)
+            key->t1_hat[i].coeff[j] <<= ML_DSA_D;
+    polys_ntt(key->t1_hat, p->k);
+    key->has_public = 1;
+}
+
+/*
+ * ML-DSA.KeyGen_internal (FIPS 204 Algorithm 6) from the 32-byte seed xi:
+ * fills the key (expanded form, encoded pk and sk).
+ */
+int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32])
+{
+    const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
+    uint8_t in[KEYGEN_SEED_IN_BYTES], expanded[KEYGEN_SEED_OUT_BYTES];
+    const uint8_t *rho_prime = expanded + ML_DSA_RHO_BYTES;
+    ML_DSA_POLY s1[ML_DSA_L_MAX];
+    int ret = MLDSA_ERR_MEMORY;
+
+    memcpy(in, seed, ML_DSA_SEED_BYTES);
+    in[ML_DSA_SEED_BYTES] = (uint8_t)p->k;
+    in[ML_DSA_SEED_BYTES + 1] = (uint8_t)p->l;
+    SHA3_shake256(expanded, sizeof(expanded), in, sizeof(in));
+    memcpy(key->rho, expanded, ML_DSA_RHO_BYTES);
+    memcpy(key->key, expanded + ML_DSA_RHO_BYTES + ML_DSA_RHO_PRIME_BYTES,
+           ML_DSA_K_BYTES);
+
+    if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l)
+        || !ops->vector_expand_S(key->s1_hat, rho_prime, p->l, p->k, p->eta))
+        goto end;
+    /* skEncode needs s1 in normal form, after tr is known. */
+    memcpy(s1, key->s1_hat, p->l * sizeof(ML_DSA_POLY));
+    polys_ntt(key->s1_hat, p->l);
+    compute_t(key, key->s2_hat, key->t0_hat);
+    finish_public(key, key->tr);
+    ossl_ml_dsa_sk_encode(key->sk, p, key->rho, key->key, key->tr, s1,
+                          key->s2_hat, key->t0_hat);
+    polys_ntt(key->s2_hat, p->k);
+    polys_ntt(key->t0_hat, p->k);
+    memcpy(key->seed, seed, ML_DSA_SEED_BYTES);
+    key->has_seed = 1;
+    key->has_secret = 1;
+    ret = MLDSA_OK;
+ end:
+    ossl_cleanse(in, sizeof(in));
+    ossl_cleanse(expanded, sizeof(expanded));
+    ossl_cleanse(s1, sizeof(s1));
+    return ret;
+}
+
+/*
+ * An encoded secret key (skDecode, FIPS 204 Algorithm 25) into the key:
+ * MLDSA_ERR_BAD_KEY when a coefficient of s1 or s2 lies outside
+ * [-eta, eta].  With with_public, also recomputes t = A s1 + s2 and the
+ * public key, and checks that the key's t0 and tr belong to them
+ * (MLDSA_ERR_KEY_MISMATCH otherwise); without, the key can only sign (the
+ * one-shot signing functions, which do not need pk).  The comparisons do
+ * not branch on the secret t0.
+ */
+int ossl_ml_dsa_key_init_secret(MLDSA_KEY *key, const uint8_t *sk,
+                                int with_public)
+{
+    const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
+    ML_DSA_POLY t0[ML_DSA_K_MAX];
+    uint8_t tr[ML_DSA_TR_BYTES];
+    uint32_t diff = 0;
+    size_t i, j;
+    int ret = MLDSA_ERR_BAD_KEY;
+
+    if (!ossl_ml_dsa_sk_decode(p, key->rho, key->key, key->tr, key->s1_hat,
+                               key->s2_hat, key->t0_hat, sk))
+        goto end;
+    ret = MLDSA_ERR_MEMORY;
+    if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l))
+        goto end;
+    polys_ntt(key->s1_hat, p->l);
+    if (with_public) {
+        compute_t(key, key->s2_hat, t0);
+        finish_public(key, tr);
+        for (i = 0; i < p->k; i++)
+            for (j = 0; j < ML_DSA_N; j++)
+                diff |= (uint32_t)(t0[i].coeff[j] ^ key->t0_hat[i].coeff[j]);
+        for (i = 0; i < ML_DSA_TR_BYTES; i++)
+            diff |= tr[i] ^ key->tr[i];
+        ret = MLDSA_ERR_KEY_MISMATCH;
+        if (diff != 0)
+            goto end;
+    }
+    polys_ntt(key->s2_hat, p->k);
+    polys_ntt(key->t0_hat, p->k);
+    memcpy(key->sk, sk, p->sk_bytes);
+    key->has_secret = 1;
+    ret = MLDSA_OK;
+ end:
+    ossl_cleanse(t0, sizeof(t0));
+    return ret;
+}
+
+/*
+ * An encoded public key (pkDecode, FIPS 204 Algorithm 23) into the key:
+ * A-hat, tr = H(pk, 64) and NTT(t1 * 2^d).  Every byte string of the
+ * right length is a valid public key.
+ */
+int ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk)
+{
+    const ML_DSA_PARAMS *p = key->params;
+
+    ossl_ml_dsa_pk_decode(p, key->rho, key->t1_hat, pk);
+    if (!ossl_ml_dsa_sample_ops()->matrix_expand_A(key->a_hat, key->rho,
+                                                   p->k, p->l))
+        return MLDSA_ERR_MEMORY;
+    finish_public(key, key->tr);
+    return MLDSA_OK;
+}
+
+/* Wipe and free a key object (NULL is fine). */
+void mldsa_key_free(MLDSA_KEY *key)
+{
+    if (key == NULL)
+        return;
+    ossl_cleanse(key, key->alloc_size);
+    free(key);
+}
+
+/* A new key from seed (or a fresh OS seed), as ML-DSA.KeyGen (FIPS 204 Algorithm 1). */
+int mldsa_key_generate(MLDSA_KEY **out, mldsa_param param, const uint8_t *seed)
+{
+    uint8_t fresh[ML_DSA_SEED_BYTES];
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (out == NULL)
+        return MLDSA_ERR_NULL;
+    *out = NULL;
+    if ((ret = ossl_ml_dsa_key_new(&key, param)) != MLDSA_OK)
+        return ret;
+    if (seed == NULL) {
+        if ((ret = ossl_ml_dsa_random(fresh, sizeof(fresh))) != MLDSA_OK)
+            goto end;
+        seed = fresh;
+    }
+    ret = ossl_ml_dsa_key_init_seed(key, seed);
+ end:
+    ossl_cleanse(fresh, sizeof(fresh));
+    if (ret != MLDSA_OK)
+        mldsa_key_free(key);
+    else
+        *out = key;
+    return ret;
+}
+
+/* A new key from a seed given with its length (32). */
+int mldsa_key_from_seed(MLDSA_KEY **out, mldsa_param param,
+                        const uint8_t *seed, size_t seedlen)
+{
+    if (out == NULL)
+        return MLDSA_ERR_NULL;
+    *out = NULL;
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (seed == NULL && seedlen != 0)
+        return MLDSA_ERR_NULL;
+    if (seedlen != ML_DSA_SEED_BYTES)
+        return MLDSA_ERR_KEY_LENGTH;
+    return mldsa_key_generate(out, param, seed);
+}
+
+/* A new key from an encoded (expanded) secret key, checked for range and consistency. */
+int mldsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
+                          const uint8_t *sk, size_t sklen)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (out == NULL)
+        return MLDSA_ERR_NULL;
+    *out = NULL;
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (sk == NULL && sklen != 0)
+        return MLDSA_ERR_NULL;
+    if (sklen != mldsa_secret_key_bytes(param))
+        return MLDSA_ERR_SK_LENGTH;
+    if ((ret = ossl_ml_dsa_key_new(&key, param)) != MLDSA_OK)
+        return ret;
+    if ((ret = ossl_ml_dsa_key_init_secret(key, sk, 1)) != MLDSA_OK)
+        mldsa_key_free(key);
+    else
+        *out = key;
+    return ret;
+}
+
+/* A new verify-only key from an encoded public key. */
+int mldsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
+                          const uint8_t *pk, size_t pklen)
+{
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    if (out == NULL)
+        return MLDSA_ERR_NULL;
+    *out = NULL;
+    if (ossl_ml_dsa_params_get(param) == NULL)
+        return MLDSA_ERR_PARAM;
+    if (pk == NULL && pklen != 0)
+        return MLDSA_ERR_NULL;
+    if (pklen != mldsa_public_key_bytes(param))
+        return MLDSA_ERR_PK_LENGTH;
+    if ((ret = ossl_ml_dsa_key_new(&key, param)) != MLDSA_OK)
+        return ret;
+    if ((ret = ossl_ml_dsa_key_init_public(key, pk)) != MLDSA_OK)
+        mldsa_key_free(key);
+    else
+        *out = key;
+    return ret;
+}
+
+/* The key's parameter set (0 for NULL). */
+mldsa_param mldsa_key_param(const MLDSA_KEY *key)
+{
+    return key == NULL ? (mldsa_param)0 : key->params->id;
+}
+
+/* 1 when the key can sign. */
+int mldsa_key_has_secret(const MLDSA_KEY *key)
+{
+    return key != NULL && key->has_secret;
+}
+
+/* 1 when the key was made from a seed. */
+int mldsa_key_has_seed(const MLDSA_KEY *key)
+{
+    return key != NULL && key->has_seed;
+}
+
+/* The 32-byte seed xi the key was made from. */
+int mldsa_key_get_seed(const MLDSA_KEY *key, uint8_t seed[32])
+{
+    if (key == NULL || seed == NULL)
+        return MLDSA_ERR_NULL;
+    if (!key->has_seed)
+        return MLDSA_ERR_NO_SEED;
+    memcpy(seed, key->seed, ML_DSA_SEED_BYTES);
+    return MLDSA_OK;
+}
+
+/* The encoded public key (pkEncode, FIPS 204 Algorithm 22). */
+int mldsa_key_get_public(const MLDSA_KEY *key, uint8_t *out, size_t outlen)
+{
+    if (key == NULL || out == NULL)
+        return MLDSA_ERR_NULL;
+    if (outlen < key->params->pk_bytes)
+        return MLDSA_ERR_BUFFER;
+    memcpy(out, key->pk, key->params->pk_bytes);
+    return MLDSA_OK;
+}
+
+/* The encoded secret key (skEncode, FIPS 204 Algorithm 24). */
+int mldsa_key_get_secret(const MLDSA_KEY *key, uint8_t *out, size_t outlen)
+{
+    if (key == NULL || out == NULL)
+        return MLDSA_ERR_NULL;
+    if (!key->has_secret)
+        return MLDSA_ERR_NO_SECRET;
+    if (outlen < key->params->sk_bytes)
+        return MLDSA_ERR_BUFFER;
+    memcpy(out, key->sk, key->params->sk_bytes);
+    return MLDSA_OK;
+}

@@ -1,0 +1,136 @@
+/*
+ * Hot coefficient arithmetic of ML-DSA (FIPS 204): Montgomery and
+ * Barrett-style reductions modulo q, Power2Round, Decompose, MakeHint and
+ * UseHint.  Everything here is branch-free: the same instructions run
+ * whatever the (possibly secret) input.  Bounds are stated on each helper.
+ */
+#ifndef MLDSA_ML_DSA_POLY_H
+#define MLDSA_ML_DSA_POLY_H
+
+#include <stdint.h>
+#include "ml_dsa_local.h"
+
+/* q^-1 mod 2^32, for the Montgomery reduction (R = 2^32). */
+#define ML_DSA_QINV 58728449
+
+/*
+ * Montgomery reduction: for |a| < 2^31 * q, returns r = a * 2^-32 mod q
+ * with |r| < q.  t = a * q^-1 mod 2^32 (as int32), so a - t * q is a
+ * multiple of 2^32, and |a - t * q| < 2^31 * q + 2^31 * q.
+ */
+static inline int32_t ml_dsa_montgomery_reduce(int64_t a)
+{
+    int32_t t = (int32_t)((uint32_t)a * (uint32_t)ML_DSA_QINV);
+
+    return (int32_t)((a - (int64_t)t * ML_DSA_Q) >> 32);
+}
+
+/*
+ * Reduction of an int32 without multiplication by 1/q: for a <= 2^31 - 2^22 - 1,
+ * returns r = a mod q with -6283009 <= r <= 6283008 (so |r| < q).
+ * 2^23 ~ q, so (a + 2^22) >> 23 is a close estimate of a / q.
+ */
+static inline int32_t ml_dsa_reduce32(int32_t a)
+{
+    int32_t t = (a + (1 << 22)) >> 23;
+
+    return a - t * ML_DSA_Q;
+}
+
+/* For -q < a < q: a mod q in [0, q) (adds q to negatives). */
+static inline int32_t ml_dsa_caddq(int32_t a)
+{
+    return a + ((a >> 31) & ML_DSA_Q);
+}
+
+/* For -q < a < 2q: a mod q in [0, q). */
+static inline int32_t ml_dsa_freeze(int32_t a)
+{
+    a = ml_dsa_caddq(a);
+    a -= ML_DSA_Q;
+    return ml_dsa_caddq(a);
+}
+
+/*
+ * For 0 <= a < q: the centred representative a mod+- q, in
+ * [-(q - 1) / 2, (q - 1) / 2].
+ */
+static inline int32_t ml_dsa_centre(int32_t a)
+{
+    return a - (((((ML_DSA_Q - 1) / 2) - a) >> 31) & ML_DSA_Q);
+}
+
+/* |a| for a > INT32_MIN, without a branch. */
+static inline int32_t ml_dsa_abs(int32_t a)
+{
+    int32_t m = a >> 31;
+
+    return (a ^ m) - m;
+}
+
+/*
+ * Power2Round (FIPS 204 Algorithm 35): for 0 <= r < q, r = r1 * 2^d + r0
+ * with r0 in (-2^(d-1), 2^(d-1)]; returns r1 in [0, 2^10) and sets *r0.
+ */
+static inline int32_t ml_dsa_power2round(int32_t *r0, int32_t r)
+{
+    int32_t r1 = (r + (1 << (ML_DSA_D - 1)) - 1) >> ML_DSA_D;
+
+    *r0 = r - (r1 << ML_DSA_D);
+    return r1;
+}
+
+/*
+ * Decompose (FIPS 204 Algorithm 36): for 0 <= r < q, r = r1 * 2 * gamma2 + r0
+ * with r0 in (-gamma2, gamma2], except that r - r0 = q - 1 gives r1 = 0 and
+ * r0 - 1 (so r0 in [-gamma2, 0]).  Returns r1 in [0, (q - 1) / (2 * gamma2))
+ * and sets *r0.  gamma2 is (q - 1) / 88 or (q - 1) / 32; the division is by
+ * a constant in each branch, which compilers turn into a multiply-high, so
+ * the time does not depend on r.
+ */
+static inline int32_t ml_dsa_decompose(int32_t *r0, int32_t r, int32_t gamma2)
+{
+    int32_t r1, wrap;
+
+    /* r1 = ceil((r - gamma2) / (2 * gamma2)) = floor((r + gamma2 - 1) / (2 * gamma2)). */
+    if (gamma2 == ML_DSA_GAMMA2_32)
+        r1 = (int32_t)((uint32_t)(r + ML_DSA_GAMMA2_32 - 1)
+                       / (2 * ML_DSA_GAMMA2_32));
+    else
+        r1 = (int32_t)((uint32_t)(r + ML_DSA_GAMMA2_88 - 1)
+                       / (2 * ML_DSA_GAMMA2_88));
+    *r0 = r - r1 * 2 * gamma2;
+    /* wrap = -1 when r1 = (q - 1) / (2 * gamma2), i.e. r - r0 = q - 1. */
+    wrap = ((ML_DSA_Q - 1) / (2 * gamma2) - 1 - r1) >> 31;
+    *r0 += wrap;
+    return r1 & ~wrap;
+}
+
+/* HighBits (FIPS 204 Algorithm 37) of 0 <= r < q. */
+static inline int32_t ml_dsa_highbits(int32_t r, int32_t gamma2)
+{
+    int32_t r0;
+
+    return ml_dsa_decompose(&r0, r, gamma2);
+}
+
+/*
+ * UseHint (FIPS 204 Algorithm 40) for 0 <= r < q and h in {0, 1}: the
+ * high bits of r, moved one step (mod m = (q - 1) / (2 * gamma2)) towards
+ * r0 when h is 1.
+ */
+static inline int32_t ml_dsa_use_hint(int32_t h, int32_t r, int32_t gamma2)
+{
+    int32_t r0, r1 = ml_dsa_decompose(&r0, r, gamma2);
+    int32_t m = (ML_DSA_Q - 1) / (2 * gamma2);
+    /* step = +1 when r0 > 0, -1 otherwise; applied only when h = 1 */
+    int32_t step = 1 | ((r0 - 1) >> 31);
+
+    r1 += h * step;
+    /* (r1 mod m) for r1 in [-1, m] */
+    r1 += (r1 >> 31) & m;
+    r1 -= m & ~((r1 - m) >> 31);
+    return r1;
+}
+
+#endif /* MLDSA_ML_DSA_POLY_H */

@@ -1,0 +1,406 @@
+/*
+ * ML-DSA signing and verification (FIPS 204 Algorithm 7,
+ * ML-DSA.Sign_internal, and Algorithm 8, ML-DSA.Verify_internal) on a key
+ * object, and the key-object entry points for pure ML-DSA (Algorithms 2
+ * and 3), HashML-DSA (Algorithms 4 and 5), external mu and the internal
+ * interface.
+ */
+#include <string.h>
+#include "internal/cleanse.h"
+#include "internal/sha3.h"
+#include "ml_dsa_local.h"
+#include "ml_dsa_poly.h"
+
+/* Largest w1Encode output: k = 8 polynomials of 4 bits, or k = 4 of 6. */
+#define W1_MAX_BYTES (ML_DSA_K_MAX * ML_DSA_POLY_BYTES(4))
+/* rho'' = H(K || rnd || mu, 64) (FIPS 204 Algorithm 7, line 7). */
+#define RHO_PP_BYTES 64
+
+/*
+ * 1 when some coefficient of the n polynomials p has |c| >= bound, else 0,
+ * looking at every coefficient (no early exit, no branch on c).
+ */
+static int polys_exceed(const ML_DSA_POLY *p, size_t n, int32_t bound)
+{
+    int32_t bad = 0;
+    size_t i, j;
+
+    for (i = 0; i < n; i++)
+        for (j = 0; j < ML_DSA_N; j++)
+            bad |= (bound - 1) - ml_dsa_abs(p[i].coeff[j]);
+    return bad < 0;
+}
+
+/*
+ * w1Encode (FIPS 204 Algorithm 28) of HighBits(w) (Algorithm 37) for one
+ * polynomial w with coefficients in [0, q): written to out.
+ */
+static void w1_encode_highbits(uint8_t *out, const ML_DSA_POLY *w,
+                               const ML_DSA_PARAMS *p)
+{
+    ML_DSA_POLY w1;
+    size_t j;
+
+    for (j = 0; j < ML_DSA_N; j++)
+        w1.coeff[j] = ml_dsa_highbits(w->coeff[j], p->gamma2);
+    ossl_ml_dsa_poly_simple_pack(out, &w1, p->w1_bits);
+}
+
+/* ctilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Algorithm 7 line 15, Algorithm 8 line 12). */
+static void commitment_hash(uint8_t *ctilde, const ML_DSA_PARAMS *p,
+                            const uint8_t mu[64], const uint8_t *w1,
+                            size_t w1len)
+{
+    KECCAK1600_CTX h;
+
+    SHA3_shake256_init(&h);
+    SHA3_absorb(&h, mu, ML_DSA_MU_BYTES);
+    SHA3_absorb(&h, w1, w1len);
+    SHA3_squeeze(&h, ctilde, p->ctilde_bytes);
+    SHA3_cleanse(&h);
+}
+
+/*
+ * ML-DSA.Sign_internal (FIPS 204 Algorithm 7) from line 7, on a key with a
+ * secret: sig = sigEncode(ctilde, z, h) for mu and the 32-byte rnd.  The
+ * loop rejects (z, r0, ct0, hint count) as FIPS 204 does; each check looks
+ * at every coefficient, and only its verdict is branched on.  All
+ * intermediates are wiped.
+ */
+int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
+                            const uint8_t mu[64], const uint8_t *rnd)
+{
+    const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
+    const size_t k = p->k, l = p->l;
+    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
+    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
+    ML_DSA_POLY y[ML_DSA_L_MAX], z[ML_DSA_L_MAX], w[ML_DSA_K_MAX];
+    ML_DSA_POLY c, t;
+    uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
+    uint8_t w1[W1_MAX_BYTES];
+    uint8_t rho_pp[RHO_PP_BYTES], ctilde[ML_DSA_CTILDE_MAX_BYTES];
+    KECCAK1600_CTX hctx;
+    uint16_t kappa = 0;
+    uint32_t count;
+    int32_t r, r0, ct0, bad;
+    size_t i, j;
+    int ret = MLDSA_ERR_MEMORY;
+
+    /* rho'' = H(K || rnd || mu, 64) */
+    SHA3_shake256_init(&hctx);
+    SHA3_absorb(&hctx, key->key, ML_DSA_K_BYTES);
+    SHA3_absorb(&hctx, rnd, ML_DSA_RND_BYTES);
+    SHA3_absorb(&hctx, mu, ML_DSA_MU_BYTES);
+    SHA3_squeeze(&hctx, rho_pp, sizeof(rho_pp));
+    SHA3_cleanse(&hctx);
+
+    for (;; kappa = (uint16_t)(kappa + l)) {
+        /* y = ExpandMask(rho'', kappa); w = NTT^-1(A-hat * NTT(y)) */
+        if (!ops->vector_expand_mask(y, rho_pp, kappa, l, p->gamma1_bits))
+            goto end;
+        for (i = 0; i < l; i++) {
+            z[i] = y[i];
+            ossl_ml_dsa_poly_ntt(&z[i]);
+        }
+        for (i = 0; i < k; i++) {
+            ossl_ml_dsa_poly_ntt_dot(&w[i], &key->a_hat[i * l], z, l);
+            ossl_ml_dsa_poly_ntt_inverse(&w[i]);
+            for (j = 0; j < ML_DSA_N; j++)
+                w[i].coeff[j] = ml_dsa_caddq(w[i].coeff[j]);
+            w1_encode_highbits(w1 + i * w1_poly_bytes, &w[i], p);
+        }
+        commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
+        ossl_ml_dsa_poly_sample_in_ball(&c, ctilde, p->ctilde_bytes, p->tau);
+        ossl_ml_dsa_poly_ntt(&c);
+
+        /* z = y + <<c s1>>; reject when ||z|| >= gamma1 - beta */
+        for (i = 0; i < l; i++) {
+            ossl_ml_dsa_poly_ntt_mul(&z[i], &c, &key->s1_hat[i]);
+            ossl_ml_dsa_poly_ntt_inverse(&z[i]);
+            for (j = 0; j < ML_DSA_N; j++)
+                z[i].coeff[j] = y[i].coeff[j]
+                    + ml_dsa_centre(ml_dsa_caddq(z[i].coeff[j]));
+        }
+        if (polys_exceed(z, l, p->gamma1 - p->beta))
+            continue;
+
+        /*
+         * r = w - <<c s2>>: reject when ||LowBits(r)|| >= gamma2 - beta;
+         * <<c t0>>: reject when ||c t0|| >= gamma2; hint
+         * h = MakeHint(-ct0, r + ct0) = [HighBits(r + ct0) != HighBits(r)].
+         */
+        bad = 0;
+        count = 0;
+        for (i = 0; i < k; i++) {
+            ossl_ml_dsa_poly_ntt_mul(&t, &c, &key->s2_hat[i]);
+            ossl_ml_dsa_poly_ntt_inverse(&t);
+            for (j = 0; j < ML_DSA_N; j++) {
+                r = ml_dsa_freeze(w[i].coeff[j] - t.coeff[j]);
+                w[i].coeff[j] = ml_dsa_decompose(&r0, r, p->gamma2);
+                bad |= (p->gamma2 - p->beta - 1) - ml_dsa_abs(r0);
+                t.coeff[j] = r;
+            }
+            /* t now holds r; w[i] its high bits */
+            ossl_ml_dsa_poly_ntt_mul(&y[0], &c, &key->t0_hat[i]);
+            ossl_ml_dsa_poly_ntt_inverse(&y[0]);
+            for (j = 0; j < ML_DSA_N; j++) {
+                ct0 = ml_dsa_centre(ml_dsa_caddq(y[0].coeff[j]));
+                bad |= (p->gamma2 - 1) - ml_dsa_abs(ct0);
+                r = ml_dsa_freeze(t.coeff[j] + ct0);
+                h[i * ML_DSA_N + j] =
+                    (uint8_t)(ml_dsa_highbits(r, p->gamma2) != w[i].coeff[j]);
+                count += h[i * ML_DSA_N + j];
+            }
+        }
+        if (bad < 0 || count > (uint32_t)p->omega)
+            continue;
+
+        /* sigEncode (FIPS 204 Algorithm 26) */
+        memcpy(sig, ctilde, p->ctilde_bytes);
+        for (i = 0; i < l; i++)
+            ossl_ml_dsa_poly_pack_z(sig + p->ctilde_bytes + i * z_poly_bytes,
+                                    &z[i], p->gamma1_bits);
+        ossl_ml_dsa_hint_encode(sig + p->ctilde_bytes + l * z_poly_bytes, p, h);
+        ret = MLDSA_OK;
+        break;
+    }
+ end:
+    ossl_cleanse(y, sizeof(y));
+    ossl_cleanse(z, sizeof(z));
+    ossl_cleanse(w, sizeof(w));
+    ossl_cleanse(&c, sizeof(c));
+    ossl_cleanse(&t, sizeof(t));
+    ossl_cleanse(h, sizeof(h));
+    ossl_cleanse(w1, sizeof(w1));
+    ossl_cleanse(rho_pp, sizeof(rho_pp));
+    ossl_cleanse(ctilde, sizeof(ctilde));
+    return ret;
+}
+
+/*
+ * ML-DSA.Verify_internal (FIPS 204 Algorithm 8) from line 7 on a key with
+ * a public part: MLDSA_OK when sig (of the right length, checked by the
+ * caller) is valid for mu, MLDSA_ERR_VERIFY otherwise: a malformed hint
+ * encoding (sigDecode, Algorithm 27, via HintBitUnpack), ||z|| >=
+ * gamma1 - beta, or a commitment hash that differs.  Public data only.
+ */
+int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
+                              const uint8_t mu[64])
+{
+    const ML_DSA_PARAMS *p = key->params;
+    const size_t k = p->k, l = p->l;
+    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
+    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
+    ML_DSA_POLY z[ML_DSA_L_MAX], w, c, t;
+    uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
+    uint8_t w1[W1_MAX_BYTES];
+    uint8_t ctilde[ML_DSA_CTILDE_MAX_BYTES];
+    uint8_t diff = 0;
+    size_t i, j;
+
+    /* sigDecode (FIPS 204 Algorithm 27) and the bound on z (Algorithm 8 line 13) */
+    for (i = 0; i < l; i++)
+        ossl_ml_dsa_poly_unpack_z(&z[i], sig + p->ctilde_bytes
+                                  + i * z_poly_bytes, p->gamma1_bits);
+    if (polys_exceed(z, l, p->gamma1 - p->beta)
+        || !ossl_ml_dsa_hint_decode(p, h, sig + p->ctilde_bytes
+                                    + l * z_poly_bytes))
+        return MLDSA_ERR_VERIFY;
+
+    /* w'_approx = NTT^-1(A-hat * NTT(z) - NTT(c) * NTT(t1 * 2^d)) */
+    ossl_ml_dsa_poly_sample_in_ball(&c, sig, p->ctilde_bytes, p->tau);
+    ossl_ml_dsa_poly_ntt(&c);
+    for (i = 0; i < l; i++)
+        ossl_ml_dsa_poly_ntt(&z[i]);
+    for (i = 0; i < k; i++) {
+        ossl_ml_dsa_poly_ntt_dot(&w, &key->a_hat[i * l], z, l);
+        ossl_ml_dsa_poly_ntt_mul(&t, &c, &key->t1_hat[i]);
+        for (j = 0; j < ML_DSA_N; j++)
+            w.coeff[j] = ml_dsa_reduce32(w.coeff[j] - t.coeff[j]);
+        ossl_ml_dsa_poly_ntt_inverse(&w);
+        /* w1' = UseHint(h, w'_approx) */
+        for (j = 0; j < ML_DSA_N; j++)
+            w.coeff[j] = ml_dsa_use_hint(h[i * ML_DSA_N + j],
+                                         ml_dsa_caddq(w.coeff[j]), p->gamma2);
+        ossl_ml_dsa_poly_simple_pack(w1 + i * w1_poly_bytes, &w, p->w1_bits);
+    }
+    commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
+    for (i = 0; i < p->ctilde_bytes; i++)
+        diff |= ctilde[i] ^ sig[i];
+    return diff == 0 ? MLDSA_OK : MLDSA_ERR_VERIFY;
+}
+
+/* rnd for signing: the caller's, or 32 fresh bytes from the OS when NULL (hedged). */
+static int get_rnd(uint8_t fresh[32], const uint8_t **rnd)
+{
+    int ret;
+
+    if (*rnd != NULL)
+        return MLDSA_OK;
+    if ((ret = ossl_ml_dsa_random(fresh, ML_DSA_RND_BYTES)) != MLDSA_OK)
+        return ret;
+    *rnd = fresh;
+    return MLDSA_OK;
+}
+
+/*
+ * Sign mu with the key (FIPS 204 Algorithm 7 from line 7), drawing rnd
+ * when NULL; sig is zeroed on failure.
+ */
+static int sign_mu(const MLDSA_KEY *key, uint8_t *sig, const uint8_t mu[64],
+                   const uint8_t *rnd)
+{
+    uint8_t fresh[ML_DSA_RND_BYTES];
+    int ret;
+
+    if ((ret = get_rnd(fresh, &rnd)) == MLDSA_OK)
+        ret = ossl_ml_dsa_key_sign_mu(key, sig, mu, rnd);
+    if (ret != MLDSA_OK)
+        memset(sig, 0, key->params->sig_bytes);
+    ossl_cleanse(fresh, sizeof(fresh));
+    return ret;
+}
+
+/* Common checks of the signing entry points: key, sig, a secret. */
+static int check_signer(const MLDSA_KEY *key, const uint8_t *sig)
+{
+    if (key == NULL || sig == NULL)
+        return MLDSA_ERR_NULL;
+    if (!key->has_secret)
+        return MLDSA_ERR_NO_SECRET;
+    return MLDSA_OK;
+}
+
+/* Common checks of the verifying entry points: key, sig and its length. */
+static int check_verifier(const MLDSA_KEY *key, const uint8_t *sig,
+                          size_t siglen)
+{
+    if (key == NULL || (sig == NULL && siglen != 0))
+        return MLDSA_ERR_NULL;
+    if (siglen != key->params->sig_bytes)
+        return MLDSA_ERR_SIG_LENGTH;
+    return MLDSA_OK;
+}
+
+/* ML-DSA.Sign (FIPS 204 Algorithm 2) with the key. */
+int mldsa_key_sign(const MLDSA_KEY *key, uint8_t *sig, const uint8_t *msg,
+                   size_t msglen, const uint8_t *ctx, size_t ctxlen,
+                   const uint8_t *rnd)
+{
+    uint8_t mu[ML_DSA_MU_BYTES];
+    int ret;
+
+    if ((ret = check_signer(key, sig)) != MLDSA_OK
+        || (ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK)
+        return ret;
+    ossl_ml_dsa_mu_pure(mu, key->tr, msg, msglen, ctx, ctxlen);
+    return sign_mu(key, sig, mu, rnd);
+}
+
+/* ML-DSA.Verify (FIPS 204 Algorithm 3) with the key. */
+int mldsa_key_verify(const MLDSA_KEY *key, const uint8_t *sig, size_t siglen,
+                     const uint8_t *msg, size_t msglen, const uint8_t *ctx,
+                     size_t ctxlen)
+{
+    uint8_t mu[ML_DSA_MU_BYTES];
+    int ret;
+
+    if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK
+        || (ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
+        return ret;
+    ossl_ml_dsa_mu_pure(mu, key->tr, msg, msglen, ctx, ctxlen);
+    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
+}
+
+/* HashML-DSA.Sign (FIPS 204 Algorithm 4) with the key, from the digest. */
+int mldsa_key_prehash_sign(const MLDSA_KEY *key, uint8_t *sig,
+                           mldsa_hash hash, const uint8_t *digest,
+                           size_t digestlen, const uint8_t *ctx,
+                           size_t ctxlen, const uint8_t *rnd)
+{
+    uint8_t mu[ML_DSA_MU_BYTES];
+    int ret;
+
+    if ((ret = check_signer(key, sig)) != MLDSA_OK
+        || (ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
+        || (ret = ossl_ml_dsa_mu_prehash(mu, key->tr, hash, digest, digestlen,
+                                         ctx, ctxlen)) != MLDSA_OK)
+        return ret;
+    return sign_mu(key, sig, mu, rnd);
+}
+
+/* HashML-DSA.Verify (FIPS 204 Algorithm 5) with the key, from the digest. */
+int mldsa_key_prehash_verify(const MLDSA_KEY *key, const uint8_t *sig,
+                             size_t siglen, mldsa_hash hash,
+                             const uint8_t *digest, size_t digestlen,
+                             const uint8_t *ctx, size_t ctxlen)
+{
+    uint8_t mu[ML_DSA_MU_BYTES];
+    int ret;
+
+    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
+        || (ret = check_verifier(key, sig, siglen)) != MLDSA_OK
+        || (ret = ossl_ml_dsa_mu_prehash(mu, key->tr, hash, digest, digestlen,
+                                         ctx, ctxlen)) != MLDSA_OK)
+        return ret;
+    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
+}
+
+/* Sign an external mu (FIPS 204 Algorithm 7 from line 7) with the key. */
+int mldsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig, const uint8_t mu[64],
+                      const uint8_t *rnd)
+{
+    int ret;
+
+    if ((ret = check_signer(key, sig)) != MLDSA_OK)
+        return ret;
+    if (mu == NULL)
+        return MLDSA_ERR_NULL;
+    return sign_mu(key, sig, mu, rnd);
+}
+
+/* Verify against an external mu (FIPS 204 Algorithm 8 from line 8) with the key. */
+int mldsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
+                        size_t siglen, const uint8_t mu[64])
+{
+    int ret;
+
+    if (mu == NULL)
+        return MLDSA_ERR_NULL;
+    if ((ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
+        return ret;
+    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
+}
+
+/* ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on M' with the key. */
+int mldsa_key_sign_internal(const MLDSA_KEY *key, uint8_t *sig,
+                            const uint8_t *mprime, size_t mprimelen,
+                            const uint8_t *rnd)
+{
+    uint8_t mu[ML_DSA_MU_BYTES];
+    int ret;
+
+    if ((ret = check_signer(key, sig)) != MLDSA_OK)
+        return ret;
+    if (mprime == NULL && mprimelen != 0)
+        return MLDSA_ERR_NULL;
+    ossl_ml_dsa_mu_internal(mu, key->tr, mprime, mprimelen);
+    return sign_mu(key, sig, mu, rnd);
+}
+
+/* ML-DSA.Verify_internal (FIPS 204 Algorithm 8) on M' with the key. */
+int mldsa_key_verify_internal(const MLDSA_KEY *key, const uint8_t *sig,
+                              size_t siglen, const uint8_t *mprime,
+                              size_t mprimelen)
+{
+    uint8_t mu[ML_DSA_MU_BYTES];
+    int ret;
+
+    if (mprime == NULL && mprimelen != 0)
+        return MLDSA_ERR_NULL;
+    if ((ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
+        return ret;
+    ossl_ml_dsa_mu_internal(mu, key->tr, mprime, mprimelen);
+    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
+}
