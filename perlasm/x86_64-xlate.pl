@@ -153,7 +153,7 @@ sub instruction {
 # ---------------------------------------------------------------------
 sub frame_size {
     my ($f) = @_;
-    return 0 unless $win64;
+    return 0 unless $win64 && ($f->{xmm} || $f->{calls});
     my $size = ($f->{xmm} ? 16 * $XMM_SAVED : 0) + ($f->{calls} ? $SHADOW : 0);
     # Entry leaves rsp = 8 mod 16; the pushes and the frame realign it.
     my $pushes = $f->{nargs} ? 2 : 0;

@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# The assembler matrix for crypto/sha/asm/keccak1600x4-avx512vl.pl.
+#
+#  1. Detection: for GNU as (through $CC), clang, nasm, yasm and forced old
+#     and minimum versions of each (MLDSA_ASM), the generated file is full or
+#     stubs as expected.
+#  2. Every flavour, full and stubs, assembled by a real assembler for its
+#     target (GNU as for elf, clang -target x86_64-apple-macos for macosx,
+#     x86_64-w64-mingw32-as for mingw64, nasm -f win64 and yasm -f win64 for
+#     nasm); only the API symbols global; ELF notes present.
+#  3. The library linked with the full kernel and with the stubs, and every
+#     test suite (the known-answer suite included) passing with both.
+#
+# Run from the top of the tree by `make test-asm` (CC and PERL from the
+# environment).  Prints one row per check and "N passed, N failed"; exits
+# non-zero on any failure.  A missing tool is a SKIP row, not a failure.
+set -u
+CC=${CC:-cc}
+PERL=${PERL:-perl}
+MAKE=${MAKE:-make}
+GEN=crypto/sha/asm/keccak1600x4-avx512vl.pl
+API="KECCAK1600_x4_permute_avx512vl SHA3_avx512vl_capable SHA3_avx512vl_info SHA3_x4_absorb_avx512vl SHA3_x4_squeeze_avx512vl"
+
+pass=0
+fail=0
+skip=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/asm_matrix.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+row() { printf '| %-58s | %-5s |\n' "$1" "$2"; }
+
+# check NAME COMMAND...: one row; the command's output is shown on failure.
+check() {
+    local name=$1
+    shift
+    if "$@" >"$tmp/log" 2>&1; then
+        pass=$((pass + 1))
+        row "$name" PASS
+    else
+        fail=$((fail + 1))
+        row "$name" FAIL
+        sed 's/^/    /' "$tmp/log" | tail -n 15
+    fi
+}
+
+skip_row() { skip=$((skip + 1)); row "$1 ($2)" SKIP; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# kind FILE: "full" or "stubs", from the generated file's header.
+kind() { sed -n 's/.*kernel: \(full\|stubs\).*/\1/p' "$1" | head -n 1; }
+
+# gen_expect EXPECT FLAVOUR OUT [VAR=VALUE...]: generate, compare the kind.
+gen_expect() {
+    local expect=$1 flavour=$2 out=$3
+    shift 3
+    env "$@" "$PERL" "$GEN" "$flavour" "$out" || return 1
+    local got
+    got=$(kind "$out")
+    echo "expected $expect, got '$got': $(sed -n 3p "$out")"
+    [ "$got" = "$expect" ]
+}
+
+# globals_ok LIST_COMMAND...: the defined global symbols are exactly the API.
+globals_ok() {
+    local got
+    got=$("$@" | sort | tr '\n' ' ' | sed 's/ $//')
+    echo "globals: $got"
+    [ "$got" = "$API" ]
+}
+elf_globals() { readelf -sW "$1" | awk '$5 == "GLOBAL" && $7 != "UND" {print $8}'; }
+elf_hidden() { ! readelf -sW "$1" | awk '$5 == "GLOBAL" && $7 != "UND"' | grep -v HIDDEN; }
+coff_globals() { objdump -t "$1" | awk '/\(scl +2\)/ && !/\(sec +0\)/ {print $NF}'; }
+macho_globals() { llvm-nm "$1" | awk '$2 == "T" {sub(/^_/, "", $3); print $3}'; }
+elf_notes() {
+    readelf -nW "$1" | grep -q 'IBT, SHSTK' &&
+        readelf -SW "$1" | grep -q '\.note\.GNU-stack'
+}
+
+echo "assembler matrix for $GEN (CC=$CC)"
+row "check" result
+row "----------------------------------------------------------" -----
+
+# ---------------------------------------------------------------------
+# 1. Detection
+# ---------------------------------------------------------------------
+for cc in "$CC" gcc clang; do
+    if have "${cc%% *}"; then
+        check "detect: CC=$cc, elf -> full" gen_expect full elf "$tmp/d.s" CC="$cc"
+    else
+        skip_row "detect: CC=$cc" "not installed"
+    fi
+done
+if have nasm; then
+    check "detect: nasm -v, nasm flavour -> full" gen_expect full nasm "$tmp/d.asm" NASM=nasm
+else
+    skip_row "detect: nasm" "not installed"
+fi
+if have yasm; then
+    check "detect: NASM=yasm, nasm flavour -> stubs" gen_expect stubs nasm "$tmp/d.asm" NASM=yasm
+else
+    skip_row "detect: yasm" "not installed"
+fi
+if have x86_64-w64-mingw32-as; then
+    check "detect: x86_64-w64-mingw32-as, mingw64 -> full" gen_expect full mingw64 "$tmp/d.s"
+fi
+check "detect: unparsable assembler (NASM=true) -> stubs" gen_expect stubs nasm "$tmp/d.asm" NASM=true
+for forced in "gnu-as 2.25:stubs" "gnu-as 2.26:full" "llvm 3.8:stubs" "llvm 3.9:full" \
+              "nasm 2.11.08:stubs" "nasm 2.12:full" "yasm 1.3.0:stubs" "gnu-as two:stubs"; do
+    check "detect: MLDSA_ASM=\"${forced%:*}\" -> ${forced#*:}" \
+        gen_expect "${forced#*:}" elf "$tmp/d.s" MLDSA_ASM="${forced%:*}"
+done
+
+# ---------------------------------------------------------------------
+# 2. Every flavour, full and stubs, through a real assembler
+# ---------------------------------------------------------------------
+for k in full stubs; do
+    if [ $k = full ]; then force="gnu-as 2.26"; else force="gnu-as 2.25"; fi
+    for fl in elf macosx mingw64 nasm; do
+        ext=s
+        [ $fl = nasm ] && ext=asm
+        MLDSA_ASM="$force" "$PERL" "$GEN" $fl "$tmp/$k-$fl.$ext" || true
+    done
+
+    f="$tmp/$k-elf"
+    check "elf $k: $CC -c" "${CC%% *}" ${CC#"${CC%% *}"} -c -o "$f.o" "$f.s"
+    check "elf $k: only the API global, all hidden" \
+        eval 'globals_ok elf_globals '"$f.o"' && elf_hidden '"$f.o"
+    check "elf $k: .note.GNU-stack and CET (IBT, SHSTK) note" elf_notes "$f.o"
+
+    f="$tmp/$k-macosx"
+    if have clang; then
+        check "macosx $k: clang -target x86_64-apple-macos -c" \
+            clang -target x86_64-apple-macos -c -o "$f.o" "$f.s"
+        if have llvm-nm; then
+            check "macosx $k: only the API global (_-prefixed)" globals_ok macho_globals "$f.o"
+        fi
+    else
+        skip_row "macosx $k" "no clang"
+    fi
+
+    f="$tmp/$k-mingw64"
+    if have x86_64-w64-mingw32-as; then
+        check "mingw64 $k: x86_64-w64-mingw32-as" x86_64-w64-mingw32-as -o "$f.o" "$f.s"
+        check "mingw64 $k: only the API global" globals_ok coff_globals "$f.o"
+    else
+        skip_row "mingw64 $k" "no x86_64-w64-mingw32-as"
+    fi
+
+    f="$tmp/$k-nasm"
+    if have nasm; then
+        check "nasm $k: nasm -f win64" nasm -f win64 -o "$f.o" "$f.asm"
+        check "nasm $k: only the API global" globals_ok coff_globals "$f.o"
+        if [ -f "$tmp/$k-mingw64.o" ]; then
+            # Same instructions and the same unwind tables as GNU as makes
+            # from the .seh_* directives.
+            check "nasm $k: .text/.pdata/.xdata same as mingw64's" \
+                eval 'cmp <(objdump -d --no-show-raw-insn '"$f.o"' | grep -P "^\s+[0-9a-f]+:" | grep -v nop | cut -f3- | sed "s/ *[<#].*//") \
+                          <(objdump -d --no-show-raw-insn '"$tmp/$k-mingw64.o"' | grep -P "^\s+[0-9a-f]+:" | grep -v nop | cut -f3- | sed "s/ *[<#].*//") &&
+                      cmp <(objdump -s -j .xdata '"$f.o"' | tail -n +4) <(objdump -s -j .xdata '"$tmp/$k-mingw64.o"' | tail -n +4) &&
+                      cmp <(objdump -s -j .pdata '"$f.o"' | tail -n +4) <(objdump -s -j .pdata '"$tmp/$k-mingw64.o"' | tail -n +4)'
+        fi
+    else
+        skip_row "nasm $k" "no nasm"
+    fi
+    if [ $k = stubs ]; then
+        # The stubs say no, and trap if called anyway.
+        cat >"$tmp/stub.c" <<'EOF_C'
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+uint32_t ossl_ia32cap(void) { return 0x1f; }
+int SHA3_avx512vl_capable(void);
+const char *SHA3_avx512vl_info(void);
+void KECCAK1600_x4_permute_avx512vl(uint64_t A[100]);
+int main(void)
+{
+    static uint64_t A[100];
+    int status;
+    pid_t pid;
+    if (SHA3_avx512vl_capable() != 0 || strstr(SHA3_avx512vl_info(), " stubs (") == NULL)
+        return 1;
+    if ((pid = fork()) == 0) {
+        KECCAK1600_x4_permute_avx512vl(A);
+        _exit(0);
+    }
+    waitpid(pid, &status, 0);
+    return !(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
+}
+EOF_C
+        check "elf stubs: capable() is 0, info says stubs, x4 entry traps" \
+            eval '"${CC%% *}" ${CC#"${CC%% *}"} -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "$tmp/stub"'
+    fi
+    if [ $k = stubs ] && have yasm; then
+        check "nasm stubs: yasm -f win64" yasm -f win64 -o "$tmp/yasm.o" "$f.asm"
+    fi
+done
+
+# ---------------------------------------------------------------------
+# 3. The library with the full kernel and with the stubs
+# ---------------------------------------------------------------------
+# build_and_test NAME [VAR=VALUE...]: the library, the tool and every
+# suite, then each suite run.
+suites=$(ls test/test_*.c 2>/dev/null | sed 's|test/\(.*\)\.c|\1|')
+build_and_test() {
+    local name=$1 b="$tmp/$1"
+    shift
+    check "$name: make lib and suites" \
+        env "$@" $MAKE --no-print-directory -k -j2 BUILD="$b" OUT="$b/" CC="$CC" \
+            lib $(for s in $suites; do printf '%s ' "$b/test/$s"; done)
+    [ -f "$b/libmldsa.so" ] || return 0
+    check "$name: libmldsa.so without text relocations" \
+        eval '! readelf -dW '"$b/libmldsa.so"' | grep -q TEXTREL'
+    for s in $suites; do
+        if [ -x "$b/test/$s" ]; then
+            check "$name: $s" env "$@" "$b/test/$s"
+        fi
+    done
+}
+build_and_test full MLDSA_ASM=
+build_and_test stubs MLDSA_ASM="gnu-as 2.25"
+for b in full stubs; do
+    if [ -f "$tmp/$b/crypto/sha/keccak1600x4-avx512vl.o" ]; then
+        check "$b: library object is $b" \
+            eval 'strings '"$tmp/$b/crypto/sha/keccak1600x4-avx512vl.o"' | grep "keccak1600x4-avx512vl '"$b"'"'
+    fi
+done
+
+echo
+echo "$pass passed, $fail failed ($skip skipped)"
+[ "$fail" -eq 0 ]
