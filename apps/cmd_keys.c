@@ -1,0 +1,257 @@
+/*
+ * mldsa keygen, pubkey and pkey: make keys, and move them between PEM, DER
+ * and raw forms (RFC 9881 seed, expanded or both), like `openssl genpkey`
+ * and `openssl pkey`.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "apps.h"
+
+/* OpenSSL's text dump: 15 bytes a line, "    xx:xx:...". */
+#define TEXT_BYTES_PER_LINE 15
+
+static const char keygen_help[] =
+    "usage: mldsa keygen -a 44|65|87 [--seed HEX] [-o key] [--pubout pub]\n"
+    "                    [--format pem|der|raw] [--key-format seed|expanded|both]\n"
+    "Generate an ML-DSA key pair (FIPS 204 ML-DSA.KeyGen).\n"
+    "  -a SET            parameter set: 44, 65 or 87 (required)\n"
+    "  --seed HEX        the 32-byte seed xi (64 hex digits); default: fresh OS randomness\n"
+    "  -o FILE           private key output (default '-': stdout); created with mode 0600\n"
+    "  --pubout FILE     also write the public key there\n"
+    "  --format F        pem (default), der, or raw (seed or expanded key bytes)\n"
+    "  --key-format K    private key form (RFC 9881): seed (default), expanded, both\n";
+
+static const char pubkey_help[] =
+    "usage: mldsa pubkey [-i key] [-o pub] [--format pem|der|raw] [-a 44|65|87]\n"
+    "Write the public key (SubjectPublicKeyInfo) of a private or public key.\n"
+    "  -i FILE           key in PEM, DER or raw form (default '-': stdin)\n"
+    "  -o FILE           output (default '-': stdout)\n"
+    "  --format F        pem (default), der, or raw (the encoded public key)\n"
+    "  -a SET            parameter set of a raw 32-byte seed input\n";
+
+static const char pkey_help[] =
+    "usage: mldsa pkey [-i key] [-o out] [--format pem|der|raw]\n"
+    "                  [--key-format seed|expanded|both] [--pubout] [--text] [-a 44|65|87]\n"
+    "Convert a key, or print it as text (like openssl pkey).  Reads every form\n"
+    "of RFC 9881 and the legacy ones (bare seed, bare expanded key, OQS pair).\n"
+    "  -i FILE           key in PEM, DER or raw form (default '-': stdin)\n"
+    "  -o FILE           output (default '-': stdout); private keys get mode 0600\n"
+    "  --format F        pem (default), der, or raw\n"
+    "  --key-format K    seed, expanded or both; default: seed when the key has one\n"
+    "  --pubout          write the public key only\n"
+    "  --text            print the seed, expanded key and public key in hex instead\n"
+    "  -a SET            parameter set of a raw 32-byte seed input\n";
+
+int cmd_keygen(int argc, char **argv)
+{
+    const char *out = APP_STDIO, *pubout = NULL, *v;
+    uint8_t seed[MLDSA_SEED_BYTES];
+    size_t seedlen = 0;
+    app_format format = APP_FORMAT_PEM;
+    mldsa_key_format key_format = MLDSA_KEY_FORMAT_SEED;
+    mldsa_param param = 0;
+    MLDSA_KEY *key = NULL;
+    int have_param = 0, ret = APP_EXIT_ERROR;
+
+    for (int i = 1; i < argc; i++) {
+        if (app_is_help(argv[i])) {
+            fputs(keygen_help, stdout);
+            return APP_EXIT_OK;
+        }
+        if (strcmp(argv[i], "-a") == 0) {
+            if ((v = app_optarg("keygen", argc, argv, &i)) == NULL
+                || app_parse_param("keygen", v, &param) != 0)
+                goto end;
+            have_param = 1;
+        } else if (strcmp(argv[i], "--seed") == 0) {
+            if ((v = app_optarg("keygen", argc, argv, &i)) == NULL
+                || app_parse_hex("keygen", "--seed", v, seed, sizeof(seed), &seedlen) != 0)
+                goto end;
+            if (seedlen != MLDSA_SEED_BYTES) {
+                app_usage("keygen", "--seed: %zu bytes, needs 32", seedlen);
+                goto end;
+            }
+        } else if (strcmp(argv[i], "-o") == 0) {
+            if ((out = app_optarg("keygen", argc, argv, &i)) == NULL)
+                goto end;
+        } else if (strcmp(argv[i], "--pubout") == 0) {
+            if ((pubout = app_optarg("keygen", argc, argv, &i)) == NULL)
+                goto end;
+        } else if (strcmp(argv[i], "--format") == 0) {
+            if ((v = app_optarg("keygen", argc, argv, &i)) == NULL
+                || app_parse_format("keygen", v, &format) != 0)
+                goto end;
+        } else if (strcmp(argv[i], "--key-format") == 0) {
+            if ((v = app_optarg("keygen", argc, argv, &i)) == NULL
+                || app_parse_key_format("keygen", v, &key_format) != 0)
+                goto end;
+        } else {
+            app_usage("keygen", "unknown option '%s'", argv[i]);
+            goto end;
+        }
+    }
+    if (!have_param) {
+        app_usage("keygen", "the parameter set is required (-a 44|65|87)");
+        goto end;
+    }
+    if ((ret = mldsa_key_generate(&key, param, seedlen != 0 ? seed : NULL)) != MLDSA_OK) {
+        ret = app_error("keygen: %s", mldsa_strerror(ret));
+        goto end;
+    }
+    if ((ret = app_write_private(out, key, format, key_format)) == 0 && pubout != NULL)
+        ret = app_write_public(pubout, key, format);
+ end:
+    app_cleanse(seed, sizeof(seed));
+    mldsa_key_free(key);
+    return ret;
+}
+
+int cmd_pubkey(int argc, char **argv)
+{
+    const char *in = APP_STDIO, *out = APP_STDIO, *v;
+    app_format format = APP_FORMAT_PEM;
+    mldsa_param param = 0;
+    MLDSA_KEY *key = NULL;
+    int ret = APP_EXIT_ERROR;
+
+    for (int i = 1; i < argc; i++) {
+        if (app_is_help(argv[i])) {
+            fputs(pubkey_help, stdout);
+            return APP_EXIT_OK;
+        }
+        if (strcmp(argv[i], "-i") == 0) {
+            if ((in = app_optarg("pubkey", argc, argv, &i)) == NULL)
+                return APP_EXIT_ERROR;
+        } else if (strcmp(argv[i], "-o") == 0) {
+            if ((out = app_optarg("pubkey", argc, argv, &i)) == NULL)
+                return APP_EXIT_ERROR;
+        } else if (strcmp(argv[i], "--format") == 0) {
+            if ((v = app_optarg("pubkey", argc, argv, &i)) == NULL
+                || app_parse_format("pubkey", v, &format) != 0)
+                return APP_EXIT_ERROR;
+        } else if (strcmp(argv[i], "-a") == 0) {
+            if ((v = app_optarg("pubkey", argc, argv, &i)) == NULL
+                || app_parse_param("pubkey", v, &param) != 0)
+                return APP_EXIT_ERROR;
+        } else {
+            return app_usage("pubkey", "unknown option '%s'", argv[i]);
+        }
+    }
+    if ((ret = app_load_key(in, (int)param, &key)) == 0)
+        ret = app_write_public(out, key, format);
+    mldsa_key_free(key);
+    return ret;
+}
+
+/* One section of the text dump: "name:" then the bytes in hex. */
+static void text_section(FILE *fp, const char *name, const uint8_t *p, size_t n)
+{
+    fprintf(fp, "%s:", name);
+    for (size_t i = 0; i < n; i++) {
+        if (i % TEXT_BYTES_PER_LINE == 0)
+            fputs("\n    ", fp);
+        fprintf(fp, "%02x%s", p[i], i + 1 < n ? ":" : "");
+    }
+    fputc('\n', fp);
+}
+
+/*
+ * The key as OpenSSL 3.5's `pkey -text -noout` prints it: a title, then the
+ * seed (when known), the expanded key and the public key.
+ */
+static int write_text(const char *out, const MLDSA_KEY *key, int pubonly)
+{
+    mldsa_param param = mldsa_key_param(key);
+    size_t sklen = mldsa_secret_key_bytes(param);
+    size_t pklen = mldsa_public_key_bytes(param);
+    int secret = !pubonly && mldsa_key_has_secret(key);
+    uint8_t seed[MLDSA_SEED_BYTES];
+    uint8_t sk[MLDSA_MAX_SECRET_KEY_BYTES], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    char *text = NULL;
+    size_t textlen = 0;
+    FILE *fp;
+    int ret = APP_EXIT_ERROR;
+
+    if ((fp = open_memstream(&text, &textlen)) == NULL)
+        return app_error("out of memory");
+    fprintf(fp, "ML-DSA-%d %s-Key:\n", (int)param, secret ? "Private" : "Public");
+    if (secret && mldsa_key_has_seed(key) && mldsa_key_get_seed(key, seed) == MLDSA_OK)
+        text_section(fp, "seed", seed, sizeof(seed));
+    if (secret && mldsa_key_get_secret(key, sk, sklen) == MLDSA_OK)
+        text_section(fp, "priv", sk, sklen);
+    if (mldsa_key_get_public(key, pk, pklen) == MLDSA_OK)
+        text_section(fp, "pub", pk, pklen);
+    if (fclose(fp) != 0) {
+        app_error("out of memory");
+        goto end;
+    }
+    ret = app_write_file(out, text, textlen, secret);
+ end:
+    app_cleanse(text, textlen);
+    free(text);
+    app_cleanse(seed, sizeof(seed));
+    app_cleanse(sk, sizeof(sk));
+    return ret;
+}
+
+int cmd_pkey(int argc, char **argv)
+{
+    const char *in = APP_STDIO, *out = APP_STDIO, *v;
+    app_format format = APP_FORMAT_PEM;
+    mldsa_key_format key_format = MLDSA_KEY_FORMAT_SEED;
+    mldsa_param param = 0;
+    MLDSA_KEY *key = NULL;
+    int have_key_format = 0, pubout = 0, text = 0, ret = APP_EXIT_ERROR;
+
+    for (int i = 1; i < argc; i++) {
+        if (app_is_help(argv[i])) {
+            fputs(pkey_help, stdout);
+            return APP_EXIT_OK;
+        }
+        if (strcmp(argv[i], "-i") == 0) {
+            if ((in = app_optarg("pkey", argc, argv, &i)) == NULL)
+                return APP_EXIT_ERROR;
+        } else if (strcmp(argv[i], "-o") == 0) {
+            if ((out = app_optarg("pkey", argc, argv, &i)) == NULL)
+                return APP_EXIT_ERROR;
+        } else if (strcmp(argv[i], "--format") == 0) {
+            if ((v = app_optarg("pkey", argc, argv, &i)) == NULL
+                || app_parse_format("pkey", v, &format) != 0)
+                return APP_EXIT_ERROR;
+        } else if (strcmp(argv[i], "--key-format") == 0) {
+            if ((v = app_optarg("pkey", argc, argv, &i)) == NULL
+                || app_parse_key_format("pkey", v, &key_format) != 0)
+                return APP_EXIT_ERROR;
+            have_key_format = 1;
+        } else if (strcmp(argv[i], "-a") == 0) {
+            if ((v = app_optarg("pkey", argc, argv, &i)) == NULL
+                || app_parse_param("pkey", v, &param) != 0)
+                return APP_EXIT_ERROR;
+        } else if (strcmp(argv[i], "--pubout") == 0) {
+            pubout = 1;
+        } else if (strcmp(argv[i], "--text") == 0) {
+            text = 1;
+        } else {
+            return app_usage("pkey", "unknown option '%s'", argv[i]);
+        }
+    }
+    if ((ret = app_load_key(in, (int)param, &key)) != 0)
+        goto end;
+    if (text) {
+        ret = write_text(out, key, pubout);
+    } else if (pubout || !mldsa_key_has_secret(key)) {
+        ret = app_write_public(out, key, format);
+    } else {
+        if (!have_key_format && !mldsa_key_has_seed(key))
+            key_format = MLDSA_KEY_FORMAT_EXPANDED;
+        if (key_format != MLDSA_KEY_FORMAT_EXPANDED && !mldsa_key_has_seed(key)) {
+            ret = app_error("%s: the key has no seed; only --key-format expanded "
+                            "can be written", strcmp(in, APP_STDIO) == 0 ? "stdin" : in);
+            goto end;
+        }
+        ret = app_write_private(out, key, format, key_format);
+    }
+ end:
+    mldsa_key_free(key);
+    return ret;
+}

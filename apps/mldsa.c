@@ -1,0 +1,49 @@
+/*
+ * mldsa: the command-line tool of libmldsa.  Keys in PEM, DER or raw form
+ * (RFC 9881), ML-DSA signatures (FIPS 204) over files or stdin of any size,
+ * and the speed table.  Each command has its own --help.
+ */
+#include <string.h>
+#include "apps.h"
+
+static const APP_COMMAND commands[] = {
+    { "keygen", cmd_keygen, "generate a key pair (from a seed or fresh randomness)" },
+    { "pubkey", cmd_pubkey, "write the public key of a private key" },
+    { "pkey", cmd_pkey, "convert a key between formats, or print it as text" },
+    { "sign", cmd_sign, "sign a message (pure ML-DSA or HashML-DSA)" },
+    { "verify", cmd_verify, "verify a signature: exit 0 valid, 1 invalid" },
+    { "speed", cmd_speed, "measure keygen/sign/verify for every sample ops" },
+    { "info", cmd_info, "version, build, Keccak kernel, CPU capabilities" },
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *fp)
+{
+    fprintf(fp, "usage: mldsa COMMAND [OPTIONS]   (mldsa COMMAND --help for its options)\n\n"
+                "commands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(fp, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(fp, "\nFiles may be '-' for stdin or stdout.  Exit status: 0 success, "
+                "1 invalid signature (verify), 2 usage or input error.\n"
+                "libmldsa %s\n", MLDSA_VERSION_STRING);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return APP_EXIT_ERROR;
+    }
+    if (app_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return APP_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("mldsa %s\n", MLDSA_VERSION_STRING);
+        return APP_EXIT_OK;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    return app_error("unknown command '%s' (see 'mldsa --help')", argv[1]);
+}
