@@ -59,75 +59,101 @@ static const uint64_t keccak_rc[KECCAK1600_ROUNDS] = {
  * One round of Keccak-f[1600] (FIPS 202 Algorithm 7, step 2: theta, rho,
  * pi, chi, iota) from the lanes S.. into the lanes T.., with round constant
  * rc, on lane-complemented states.  Lane names: row y = b g k m s, column
- * x = a e i o u.  B.. are the five lanes of one output row after theta,
- * rho and pi: B[x] comes from lane (x', y') with y' = x, 2x' + 3y' = y.
+ * x = a e i o u.  On entry C.. hold the column parities of S (theta's
+ * C[x]); on exit those of T, accumulated row by row as chi produces them,
+ * which keeps fewer lanes live than a separate pass.  B.. are the five
+ * lanes of one output row after theta, rho and pi: B[x] comes from lane
+ * (x', y') with y' = x, 2x' + 3y' = y.
  */
-#define KECCAK1600_ROUND(S, T, rc) \
-        Ca = S##ba ^ S##ga ^ S##ka ^ S##ma ^ S##sa; \
-        Ce = S##be ^ S##ge ^ S##ke ^ S##me ^ S##se; \
-        Ci = S##bi ^ S##gi ^ S##ki ^ S##mi ^ S##si; \
-        Co = S##bo ^ S##go ^ S##ko ^ S##mo ^ S##so; \
-        Cu = S##bu ^ S##gu ^ S##ku ^ S##mu ^ S##su; \
-        Da = Cu ^ ROL64(Ce, 1);                     \
-        De = Ca ^ ROL64(Ci, 1);                     \
-        Di = Ce ^ ROL64(Co, 1);                     \
-        Do = Ci ^ ROL64(Cu, 1);                     \
-        Du = Co ^ ROL64(Ca, 1);                     \
-        Ba = S##ba ^ Da;                            \
-        Be = ROL64(S##ge ^ De, 44);                 \
-        Bi = ROL64(S##ki ^ Di, 43);                 \
-        Bo = ROL64(S##mo ^ Do, 21);                 \
-        Bu = ROL64(S##su ^ Du, 14);                 \
-        T##ba = Ba ^ (Be | Bi) ^ (rc);              \
-        T##be = Be ^ (~Bi | Bo);                    \
-        T##bi = Bi ^ (Bo & Bu);                     \
-        T##bo = Bo ^ (Bu | Ba);                     \
-        T##bu = Bu ^ (Ba & Be);                     \
-        Ba = ROL64(S##bo ^ Do, 28);                 \
-        Be = ROL64(S##gu ^ Du, 20);                 \
-        Bi = ROL64(S##ka ^ Da, 3);                  \
-        Bo = ROL64(S##me ^ De, 45);                 \
-        Bu = ROL64(S##si ^ Di, 61);                 \
-        T##ga = Ba ^ (Be | Bi);                     \
-        T##ge = Be ^ (Bi & Bo);                     \
-        T##gi = Bi ^ (Bo | ~Bu);                    \
-        T##go = Bo ^ (Bu | Ba);                     \
-        T##gu = Bu ^ (Ba & Be);                     \
-        Ba = ROL64(S##be ^ De, 1);                  \
-        Be = ROL64(S##gi ^ Di, 6);                  \
-        Bi = ROL64(S##ko ^ Do, 25);                 \
-        Bo = ROL64(S##mu ^ Du, 8);                  \
-        Bu = ROL64(S##sa ^ Da, 18);                 \
-        T##ka = Ba ^ (Be | Bi);                     \
-        T##ke = Be ^ (Bi & Bo);                     \
-        T##ki = Bi ^ (~Bo & Bu);                    \
-        T##ko = ~Bo ^ (Bu | Ba);                    \
-        T##ku = Bu ^ (Ba & Be);                     \
-        Ba = ROL64(S##bu ^ Du, 27);                 \
-        Be = ROL64(S##ga ^ Da, 36);                 \
-        Bi = ROL64(S##ke ^ De, 10);                 \
-        Bo = ROL64(S##mi ^ Di, 15);                 \
-        Bu = ROL64(S##so ^ Do, 56);                 \
-        T##ma = Ba ^ (Be & Bi);                     \
-        T##me = Be ^ (Bi | Bo);                     \
-        T##mi = Bi ^ (~Bo | Bu);                    \
-        T##mo = ~Bo ^ (Bu & Ba);                    \
-        T##mu = Bu ^ (Ba | Be);                     \
-        Ba = ROL64(S##bi ^ Di, 62);                 \
-        Be = ROL64(S##go ^ Do, 55);                 \
-        Bi = ROL64(S##ku ^ Du, 39);                 \
-        Bo = ROL64(S##ma ^ Da, 41);                 \
-        Bu = ROL64(S##se ^ De, 2);                  \
-        T##sa = Ba ^ (~Be & Bi);                    \
-        T##se = ~Be ^ (Bi | Bo);                    \
-        T##si = Bi ^ (Bo & Bu);                     \
-        T##so = Bo ^ (Bu | Ba);                     \
-        T##su = Bu ^ (Ba & Be);
+#define KECCAK1600_ROUND(S, T, rc)     \
+    do {                               \
+        Da = Cu ^ ROL64(Ce, 1);        \
+        De = Ca ^ ROL64(Ci, 1);        \
+        Di = Ce ^ ROL64(Co, 1);        \
+        Do = Ci ^ ROL64(Cu, 1);        \
+        Du = Co ^ ROL64(Ca, 1);        \
+        Ba = S##ba ^ Da;               \
+        Be = ROL64(S##ge ^ De, 44);    \
+        Bi = ROL64(S##ki ^ Di, 43);    \
+        Bo = ROL64(S##mo ^ Do, 21);    \
+        Bu = ROL64(S##su ^ Du, 14);    \
+        T##ba = Ba ^ (Be | Bi) ^ (rc); \
+        T##be = Be ^ (~Bi | Bo);       \
+        T##bi = Bi ^ (Bo & Bu);        \
+        T##bo = Bo ^ (Bu | Ba);        \
+        T##bu = Bu ^ (Ba & Be);        \
+        Ca = T##ba;                    \
+        Ce = T##be;                    \
+        Ci = T##bi;                    \
+        Co = T##bo;                    \
+        Cu = T##bu;                    \
+        Ba = ROL64(S##bo ^ Do, 28);    \
+        Be = ROL64(S##gu ^ Du, 20);    \
+        Bi = ROL64(S##ka ^ Da, 3);     \
+        Bo = ROL64(S##me ^ De, 45);    \
+        Bu = ROL64(S##si ^ Di, 61);    \
+        T##ga = Ba ^ (Be | Bi);        \
+        T##ge = Be ^ (Bi & Bo);        \
+        T##gi = Bi ^ (Bo | ~Bu);       \
+        T##go = Bo ^ (Bu | Ba);        \
+        T##gu = Bu ^ (Ba & Be);        \
+        Ca ^= T##ga;                   \
+        Ce ^= T##ge;                   \
+        Ci ^= T##gi;                   \
+        Co ^= T##go;                   \
+        Cu ^= T##gu;                   \
+        Ba = ROL64(S##be ^ De, 1);     \
+        Be = ROL64(S##gi ^ Di, 6);     \
+        Bi = ROL64(S##ko ^ Do, 25);    \
+        Bo = ROL64(S##mu ^ Du, 8);     \
+        Bu = ROL64(S##sa ^ Da, 18);    \
+        T##ka = Ba ^ (Be | Bi);        \
+        T##ke = Be ^ (Bi & Bo);        \
+        T##ki = Bi ^ (~Bo & Bu);       \
+        T##ko = ~Bo ^ (Bu | Ba);       \
+        T##ku = Bu ^ (Ba & Be);        \
+        Ca ^= T##ka;                   \
+        Ce ^= T##ke;                   \
+        Ci ^= T##ki;                   \
+        Co ^= T##ko;                   \
+        Cu ^= T##ku;                   \
+        Ba = ROL64(S##bu ^ Du, 27);    \
+        Be = ROL64(S##ga ^ Da, 36);    \
+        Bi = ROL64(S##ke ^ De, 10);    \
+        Bo = ROL64(S##mi ^ Di, 15);    \
+        Bu = ROL64(S##so ^ Do, 56);    \
+        T##ma = Ba ^ (Be & Bi);        \
+        T##me = Be ^ (Bi | Bo);        \
+        T##mi = Bi ^ (~Bo | Bu);       \
+        T##mo = ~Bo ^ (Bu & Ba);       \
+        T##mu = Bu ^ (Ba | Be);        \
+        Ca ^= T##ma;                   \
+        Ce ^= T##me;                   \
+        Ci ^= T##mi;                   \
+        Co ^= T##mo;                   \
+        Cu ^= T##mu;                   \
+        Ba = ROL64(S##bi ^ Di, 62);    \
+        Be = ROL64(S##go ^ Do, 55);    \
+        Bi = ROL64(S##ku ^ Du, 39);    \
+        Bo = ROL64(S##ma ^ Da, 41);    \
+        Bu = ROL64(S##se ^ De, 2);     \
+        T##sa = Ba ^ (~Be & Bi);       \
+        T##se = ~Be ^ (Bi | Bo);       \
+        T##si = Bi ^ (Bo & Bu);        \
+        T##so = Bo ^ (Bu | Ba);        \
+        T##su = Bu ^ (Ba & Be);        \
+        Ca ^= T##sa;                   \
+        Ce ^= T##se;                   \
+        Ci ^= T##si;                   \
+        Co ^= T##so;                   \
+        Cu ^= T##su;                   \
+    } while (0)
 
 /*
  * Keccak-f[1600] (FIPS 202 Algorithm 7, 24 rounds of Keccak-p[1600, 24]).
  * The state lives in 25 local variables; two rounds are unrolled per
- * iteration so that A.. and E.. swap roles without any copying.
+ * iteration so that A.. and E.. swap roles without any copying (unrolling
+ * all 24 measured slower with gcc).
  */
 void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES])
 {
@@ -164,6 +190,11 @@ void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES])
     Aso = A[23];
     Asu = A[24];
     KECCAK1600_COMPLEMENT(A);
+    Ca = Aba ^ Aga ^ Aka ^ Ama ^ Asa;
+    Ce = Abe ^ Age ^ Ake ^ Ame ^ Ase;
+    Ci = Abi ^ Agi ^ Aki ^ Ami ^ Asi;
+    Co = Abo ^ Ago ^ Ako ^ Amo ^ Aso;
+    Cu = Abu ^ Agu ^ Aku ^ Amu ^ Asu;
     for (i = 0; i < KECCAK1600_ROUNDS; i += 2) {
         KECCAK1600_ROUND(A, E, keccak_rc[i]);
         KECCAK1600_ROUND(E, A, keccak_rc[i + 1]);
