@@ -10,7 +10,9 @@
  * median over batches of the time per operation (a batch is long enough
  * that sign's variable number of iterations averages out inside it).
  */
+#define _GNU_SOURCE           /* sched_setaffinity, sched_getcpu */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -23,9 +25,13 @@
 # define HAVE_TSC 1
 #endif
 
-#define CELL_BUDGET_SEC 0.25      /* time per table cell */
-#define BATCHES_WANTED 15         /* batches per cell, for the median */
+#define CELL_BUDGET_SEC 0.25      /* time per table cell, over all rounds */
+#define ROUNDS 5                  /* round-robin passes over the cells */
+#define BATCHES_WANTED 5          /* batches per cell and round, for the median */
 #define BATCHES_MAX 64
+#define NOPS 3                    /* keygen, sign, verify */
+#define NBLOCKS 2                 /* one-shot API, key object */
+#define MAX_PARAMS 3
 #define KECCAK_BATCH 256          /* permutations per keccak batch */
 #define KECCAK_BATCHES 41
 #define SPEED_MSG_BYTES 32
@@ -211,41 +217,59 @@ static void ctx_free(BENCH_CTX *b)
     app_cleanse(b->sk, sizeof(b->sk));
 }
 
+/* The two tables: the one-shot API, then the key object. */
+static const struct {
+    const char *title;
+    BENCH_FN fn[NOPS];
+} blocks[NBLOCKS] = {
+    { "one-shot API (mldsa_keygen from a seed, mldsa_sign hedged, mldsa_verify)",
+      { op_keygen, op_sign, op_verify } },
+    { "key object (mldsa_key_generate, mldsa_key_sign hedged, mldsa_key_verify)",
+      { op_key_generate, op_key_sign, op_key_verify } },
+};
+
 /*
- * Both tables for the sample ops of this process.  With data != 0, also a
+ * Both tables for the sample ops of this process, measured round-robin:
+ * ROUNDS passes over every cell, each with a slice of the cell's budget,
+ * and the median of the rounds, so that a slow spell of the host spreads
+ * over all cells instead of spoiling one.  With data != 0, also a
  * machine-readable line per parameter set (for the parent's comparison).
  */
 static int run_tables(const mldsa_param *params, size_t n, int data,
-                      BENCH_RESULT oneshot[][3])
+                      BENCH_RESULT oneshot[][NOPS])
 {
-    static const struct {
-        const char *title;
-        BENCH_FN fn[3];
-    } blocks[] = {
-        { "one-shot API (mldsa_keygen from a seed, mldsa_sign hedged, mldsa_verify)",
-          { op_keygen, op_sign, op_verify } },
-        { "key object (mldsa_key_generate, mldsa_key_sign hedged, mldsa_key_verify)",
-          { op_key_generate, op_key_sign, op_key_verify } },
-    };
-    BENCH_CTX b;
+    static BENCH_CTX b[MAX_PARAMS];
+    double sec[NBLOCKS][MAX_PARAMS][NOPS][ROUNDS];
+    double cyc[NBLOCKS][MAX_PARAMS][NOPS][ROUNDS];
+    int ret = 0;
 
     printf("sample ops: %s; %s\n", mldsa_sample_ops_name(), mldsa_build_info());
-    for (size_t k = 0; k < sizeof(blocks) / sizeof(blocks[0]); k++) {
+    fflush(stdout);
+    for (size_t i = 0; i < n; i++)
+        if ((ret = ctx_init(&b[i], params[i])) != 0)
+            goto end;
+    for (int round = 0; round < ROUNDS; round++)
+        for (size_t k = 0; k < NBLOCKS; k++)
+            for (size_t i = 0; i < n; i++)
+                for (int op = 0; op < NOPS; op++) {
+                    BENCH_RESULT r;
+
+                    if (bench(blocks[k].fn[op], &b[i], CELL_BUDGET_SEC / ROUNDS, &r) != 0) {
+                        ret = app_error("speed: ML-DSA-%d failed", (int)params[i]);
+                        goto end;
+                    }
+                    sec[k][i][op][round] = r.sec;
+                    cyc[k][i][op][round] = r.cycles;
+                }
+    for (size_t k = 0; k < NBLOCKS; k++) {
         printf("%s:\n%s", blocks[k].title, table_head);
         for (size_t i = 0; i < n; i++) {
-            BENCH_RESULT r[3];
+            BENCH_RESULT r[NOPS];
 
-            if (ctx_init(&b, params[i]) != 0) {
-                ctx_free(&b);
-                return APP_EXIT_ERROR;
+            for (int op = 0; op < NOPS; op++) {
+                r[op].sec = median(sec[k][i][op], ROUNDS);
+                r[op].cycles = median(cyc[k][i][op], ROUNDS);
             }
-            for (int op = 0; op < 3; op++) {
-                if (bench(blocks[k].fn[op], &b, CELL_BUDGET_SEC, &r[op]) != 0) {
-                    ctx_free(&b);
-                    return app_error("speed: ML-DSA-%d failed", (int)params[i]);
-                }
-            }
-            ctx_free(&b);
             print_row(params[i], r);
             if (k == 0) {
                 memcpy(oneshot[i], r, sizeof(r));
@@ -253,10 +277,13 @@ static int run_tables(const mldsa_param *params, size_t n, int data,
                     printf(DATA_MARK " %d %.9g %.9g %.9g\n", (int)params[i],
                            r[0].sec, r[1].sec, r[2].sec);
             }
-            fflush(stdout);
         }
     }
-    return 0;
+    fflush(stdout);
+ end:
+    for (size_t i = 0; i < n; i++)
+        ctx_free(&b[i]);
+    return ret;
 }
 
 /*
@@ -264,16 +291,16 @@ static int run_tables(const mldsa_param *params, size_t n, int data,
  * tables, and read its one-shot figures into generic[] (by parameter set).
  */
 static int run_generic_child(const char *argv0, const mldsa_param *params,
-                             size_t n, BENCH_RESULT generic[][3], int *got)
+                             size_t n, BENCH_RESULT generic[][NOPS], int *got)
 {
     char *args[8] = { "mldsa", "speed", CHILD_FLAG, NULL };
-    char names[3][4], line[512];
+    char names[MAX_PARAMS][4], line[512];
     int fds[2], status;
     size_t na = 3;
     pid_t pid;
     FILE *fp;
 
-    for (size_t i = 0; i < n && i < 3; i++) {
+    for (size_t i = 0; i < n; i++) {
         snprintf(names[i], sizeof(names[i]), "%d", (int)params[i]);
         args[na++] = names[i];
     }
@@ -362,6 +389,22 @@ static void keccak_row(void)
     printf("\n");
 }
 
+/*
+ * Stay on the CPU we run on (the generic run inherits it), so that a
+ * migration does not land in the middle of a measurement.
+ */
+static void pin_to_this_cpu(void)
+{
+    int cpu = sched_getcpu();
+    cpu_set_t set;
+
+    if (cpu < 0)
+        return;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    (void)sched_setaffinity(0, sizeof(set), &set);
+}
+
 static const char speed_help[] =
     "usage: mldsa speed [44|65|87 ...] [keccak]\n"
     "Seconds per operation and operations per second (the columns of openssl\n"
@@ -373,9 +416,9 @@ static const char speed_help[] =
 
 int cmd_speed(int argc, char **argv)
 {
-    mldsa_param params[3];
-    BENCH_RESULT mine[3][3], generic[3][3];
-    int got[3] = { 0, 0, 0 };
+    mldsa_param params[MAX_PARAMS];
+    BENCH_RESULT mine[MAX_PARAMS][NOPS], generic[MAX_PARAMS][NOPS];
+    int got[MAX_PARAMS] = { 0 };
     size_t n = 0;
     int keccak = 0, child = 0, ret;
 
@@ -392,7 +435,7 @@ int cmd_speed(int argc, char **argv)
             child = 1;
         } else if (app_parse_param("speed", argv[i], &p) != 0) {
             return APP_EXIT_ERROR;
-        } else if (n < 3) {
+        } else if (n < MAX_PARAMS) {
             params[n++] = p;
         }
     }
@@ -403,6 +446,8 @@ int cmd_speed(int argc, char **argv)
         n = 3;
         keccak = !child;
     }
+    if (!child)
+        pin_to_this_cpu();
     if (n > 0 && (ret = run_tables(params, n, child, mine)) != 0)
         return ret;
     if (child)
