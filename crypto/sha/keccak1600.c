@@ -236,13 +236,20 @@ static uint64_t load64_le(const uint8_t *p)
            | (uint64_t)p[7] << 56;
 }
 
-/* Little-endian store of a lane into 8 bytes. */
+/*
+ * Little-endian store of a lane into 8 bytes, written out so that compilers
+ * merge it into one store on little-endian hosts.
+ */
 static void store64_le(uint8_t *p, uint64_t v)
 {
-    size_t i;
-
-    for (i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+    p[4] = (uint8_t)(v >> 32);
+    p[5] = (uint8_t)(v >> 40);
+    p[6] = (uint8_t)(v >> 48);
+    p[7] = (uint8_t)(v >> 56);
 }
 
 /*
