@@ -318,6 +318,45 @@ START_TEST(shake_output_is_prefix_of_longer_output)
 }
 END_TEST
 
+/*
+ * Keccak-f[1600] applied once and twice to the all-zero state (the Keccak
+ * team's intermediate values; recomputed with a Python transcription of
+ * FIPS 202 Algorithms 1-7).
+ */
+static const uint64_t zero_state_once[KECCAK1600_LANES] = {
+0xf1258f7940e1dde7ULL, 0x84d5ccf933c0478aULL, 0xd598261ea65aa9eeULL,
+    0xbd1547306f80494dULL, 0x8b284e056253d057ULL, 0xff97a42d7f8e6fd4ULL,
+    0x90fee5a0a44647c4ULL, 0x8c5bda0cd6192e76ULL, 0xad30a6f71b19059cULL,
+    0x30935ab7d08ffc64ULL, 0xeb5aa93f2317d635ULL, 0xa9a6e6260d712103ULL,
+    0x81a57c16dbcf555fULL, 0x43b831cd0347c826ULL, 0x01f22f1a11a5569fULL,
+    0x05e5635a21d9ae61ULL, 0x64befef28cc970f2ULL, 0x613670957bc46611ULL,
+    0xb87c5a554fd00ecbULL, 0x8c3ee88a1ccf32c8ULL, 0x940c7922ae3a2614ULL,
+    0x1841f924a2c509e4ULL, 0x16f53526e70465c2ULL, 0x75f644e97f30a13bULL,
+    0xeaf1ff7b5ceca249ULL
+};
+static const uint64_t zero_state_twice[KECCAK1600_LANES] = {
+    0x2d5c954df96ecb3cULL, 0x6a332cd07057b56dULL, 0x093d8d1270d76b6cULL,
+    0x8a20d9b25569d094ULL, 0x4f9c4f99e5e7f156ULL, 0xf957b9a2da65fb38ULL,
+    0x85773dae1275af0dULL, 0xfaf4f247c3d810f7ULL, 0x1f1b9ee6f79a8759ULL,
+    0xe4fecc0fee98b425ULL, 0x68ce61b6b9ce68a1ULL, 0xdeea66c4ba8f974fULL,
+    0x33c43d836eafb1f5ULL, 0xe00654042719dbd9ULL, 0x7cf8a9f009831265ULL,
+    0xfd5449a6bf174743ULL, 0x97ddad33d8994b40ULL, 0x48ead5fc5d0be774ULL,
+    0xe3b8c8ee55b7b03cULL, 0x91a0226e649e42e9ULL, 0x900e3129e7badd7bULL,
+    0x202a9ec5faa3cce8ULL, 0x5b3402464e1c3db6ULL, 0x609f4e62a44c1059ULL,
+    0x20d06cd26a8fbf5cULL
+};
+
+START_TEST(permutation_of_zero_state_matches_reference)
+{
+    uint64_t A[KECCAK1600_LANES] = { 0 };
+
+    KECCAK1600_permute(A);
+    ck_assert(memcmp(A, zero_state_once, sizeof(A)) == 0);
+    KECCAK1600_permute(A);
+    ck_assert(memcmp(A, zero_state_twice, sizeof(A)) == 0);
+}
+END_TEST
+
 /* The rates the splits are tried around: every function's block size. */
 static const size_t split_rates[] = {
     SHA3_512_RATE, SHA3_384_RATE, SHA3_256_RATE, SHA3_224_RATE, SHAKE128_RATE
@@ -517,6 +556,7 @@ static Suite *sha3_suite(void)
     TCase *kat = tcase_create("known_answers");
     TCase *prop = tcase_create("properties");
 
+    tcase_add_test(kat, permutation_of_zero_state_matches_reference);
     tcase_add_test(kat, sha3_matches_fips202_examples);
     tcase_add_test(kat, shake_matches_fips202_examples);
     tcase_add_test(kat, shake_long_outputs_match_known_values);
