@@ -17,25 +17,23 @@ static const APP_COMMAND commands[] = {
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
-static void usage(FILE *fp)
+static void usage(void)
 {
-    fprintf(fp, "usage: mldsa COMMAND [OPTIONS]   (mldsa COMMAND --help for its options)\n\n"
-                "commands:\n");
+    printf("usage: mldsa COMMAND [OPTIONS]   (mldsa COMMAND --help for its options)\n\n"
+           "commands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(fp, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(fp, "\nFiles may be '-' for stdin or stdout.  Exit status: 0 success, "
-                "1 invalid signature (verify), 2 usage or input error.\n"
-                "libmldsa %s\n", MLDSA_VERSION_STRING);
+        printf("  %-8s %s\n", commands[i].name, commands[i].summary);
+    printf("\nFiles may be '-' for stdin or stdout.  Exit status: 0 success, "
+           "1 invalid signature (verify), 2 usage or input error.\n"
+           "libmldsa %s\n", MLDSA_VERSION_STRING);
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stderr);
-        return APP_EXIT_ERROR;
-    }
+    if (argc < 2)
+        return app_error("no command given (see 'mldsa --help')");
     if (app_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
-        usage(stdout);
+        usage();
         return APP_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
