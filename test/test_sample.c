@@ -1,0 +1,238 @@
+/*
+ * The sample ops (crypto/ml_dsa/ml_dsa_local.h): whatever
+ * ossl_ml_dsa_sample_ops() picks on this machine gives the same bytes as
+ * the generic ops, for ExpandA, ExpandS and ExpandMask (FIPS 204
+ * Algorithms 32-34) on random seeds, for every (k, l) of the three
+ * parameter sets (and smaller shapes, so every leftover batch size of the
+ * 4-way ops is met), both etas, both gamma1 values and kappas up to the
+ * 2^16 wrap; and MLDSA_IA32CAP can force the generic ops.
+ *
+ * Where the x4 ops are not available (NO_ASM=1, no AVX-512VL, or masked)
+ * the comparison is generic against generic: the suite prints so.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "internal/cpuid.h"
+#include "ml_dsa/ml_dsa_local.h"
+#include "testutil.h"
+
+#define GENERIC_NAME "generic"
+#define X4_NAME "x86_64-avx512vl-x4"
+#define MAX_K 8
+#define MAX_L 7
+#define ROUNDS 4                    /* random seeds per shape */
+/* argv[1] that makes this binary print its ops and capabilities and exit. */
+#define PRINT_OPS_ARG "--print-sample-ops"
+
+static const char *self_path;
+
+/* (k, l) of ML-DSA-44, -65, -87, then shapes whose k * l, l + k and l leave
+ * every batch remainder 1..3 of the 4-way ops. */
+static const size_t shapes[][2] = {
+    { 4, 4 }, { 6, 5 }, { 8, 7 }, { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 3 }, { 3, 3 },
+};
+#define NSHAPES (sizeof(shapes) / sizeof(shapes[0]))
+
+/* The ops under test; prints once per test whether they are the x4 ones. */
+static const OSSL_ML_DSA_SAMPLE_OPS *ops_under_test(const char *test)
+{
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
+
+    if (strcmp(ops->name, GENERIC_NAME) == 0)
+        printf("%s: x4 path not available (NO_ASM=1, no AVX-512VL kernel or CPU, "
+               "or MLDSA_IA32CAP; ia32cap 0x%02x): comparing generic with generic\n",
+               test, (unsigned)ossl_ia32cap());
+    else
+        printf("%s: comparing %s with generic\n", test, ops->name);
+    fflush(stdout);
+    return ops;
+}
+
+/* Equal polynomial vectors; the message names the case and the first
+ * differing polynomial. */
+static void check_same_polys(const ML_DSA_POLY *a, const ML_DSA_POLY *b,
+                             size_t n, const char *what)
+{
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(memcmp(&a[i], &b[i], sizeof(a[i])) == 0,
+                      "%s: polynomial %zu differs", what, i);
+}
+
+START_TEST(expand_A_same_as_generic_for_every_shape)
+{
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_A");
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
+    static ML_DSA_POLY want[MAX_K * MAX_L], got[MAX_K * MAX_L];
+    uint8_t rho[32];
+    char what[64];
+
+    for (size_t i = 0; i < NSHAPES; i++) {
+        size_t k = shapes[i][0], l = shapes[i][1];
+
+        for (int round = 0; round < ROUNDS; round++) {
+            test_rand_bytes(rho, sizeof(rho));
+            memset(got, 0xa5, sizeof(got));
+            ck_assert_int_eq(gen->matrix_expand_A(want, rho, k, l), 1);
+            ck_assert_int_eq(ops->matrix_expand_A(got, rho, k, l), 1);
+            snprintf(what, sizeof(what), "ExpandA k %zu l %zu", k, l);
+            check_same_polys(want, got, k * l, what);
+            for (size_t p = 0; p < k * l; p++)
+                for (size_t c = 0; c < ML_DSA_N; c++)
+                    ck_assert(got[p].coeff[c] >= 0 && got[p].coeff[c] < ML_DSA_Q);
+        }
+    }
+}
+END_TEST
+
+START_TEST(expand_S_same_as_generic_for_every_shape_and_eta)
+{
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_S");
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
+    static ML_DSA_POLY want[MAX_K + MAX_L], got[MAX_K + MAX_L];
+    static const int etas[] = { 2, 4 };
+    uint8_t rho_prime[64];
+    char what[64];
+
+    for (size_t i = 0; i < NSHAPES; i++) {
+        size_t k = shapes[i][0], l = shapes[i][1];
+
+        for (size_t e = 0; e < 2; e++) {
+            int eta = etas[e];
+
+            for (int round = 0; round < ROUNDS; round++) {
+                test_rand_bytes(rho_prime, sizeof(rho_prime));
+                memset(got, 0xa5, sizeof(got));
+                ck_assert_int_eq(gen->vector_expand_S(want, rho_prime, l, k, eta), 1);
+                ck_assert_int_eq(ops->vector_expand_S(got, rho_prime, l, k, eta), 1);
+                snprintf(what, sizeof(what), "ExpandS k %zu l %zu eta %d", k, l, eta);
+                check_same_polys(want, got, l + k, what);
+                for (size_t p = 0; p < l + k; p++)
+                    for (size_t c = 0; c < ML_DSA_N; c++)
+                        ck_assert(got[p].coeff[c] >= -eta && got[p].coeff[c] <= eta);
+            }
+        }
+    }
+}
+END_TEST
+
+START_TEST(expand_mask_same_as_generic_for_every_l_gamma1_and_kappa)
+{
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_mask");
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
+    static ML_DSA_POLY want[MAX_L], got[MAX_L];
+    static const int gamma1_bits[] = { 17, 19 };
+    /* Small, random, and close enough to 2^16 that kappa + r wraps. */
+    uint16_t kappas[] = { 0, 7, 0, 0xfffc, 0xfffe, 0xffff };
+    uint8_t rho_pp[64];
+    char what[64];
+
+    for (size_t l = 1; l <= MAX_L; l++) {
+        for (size_t g = 0; g < 2; g++) {
+            int bits = gamma1_bits[g];
+            int32_t gamma1 = (int32_t)1 << bits;
+
+            for (size_t kp = 0; kp < sizeof(kappas) / sizeof(kappas[0]); kp++) {
+                uint16_t kappa = kappas[kp];
+
+                if (kp == 2)
+                    kappa = (uint16_t)test_rand_below(0x10000);
+                test_rand_bytes(rho_pp, sizeof(rho_pp));
+                memset(got, 0xa5, sizeof(got));
+                ck_assert_int_eq(gen->vector_expand_mask(want, rho_pp, kappa, l, bits), 1);
+                ck_assert_int_eq(ops->vector_expand_mask(got, rho_pp, kappa, l, bits), 1);
+                snprintf(what, sizeof(what), "ExpandMask l %zu gamma1 2^%d kappa %u",
+                         l, bits, (unsigned)kappa);
+                check_same_polys(want, got, l, what);
+                for (size_t p = 0; p < l; p++)
+                    for (size_t c = 0; c < ML_DSA_N; c++)
+                        ck_assert(got[p].coeff[c] > -gamma1 && got[p].coeff[c] <= gamma1);
+            }
+        }
+    }
+}
+END_TEST
+
+/*
+ * Run this binary again with PRINT_OPS_ARG, MLDSA_IA32CAP set to env (or
+ * unset when NULL), and read back "<ops name> <ia32cap>".  A new process:
+ * the capability vector is cached per process, and this one (or Check's
+ * parent, when CK_FORK=no) may have read it already.
+ */
+static void child_ops(const char *env, char *name, size_t namelen, unsigned *cap)
+{
+    int fd[2], status;
+    pid_t pid;
+    FILE *f;
+    char fmt[32];
+
+    ck_assert_int_eq(pipe(fd), 0);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fd[1], STDOUT_FILENO);
+        close(fd[0]);
+        close(fd[1]);
+        if (env != NULL)
+            setenv("MLDSA_IA32CAP", env, 1);
+        else
+            unsetenv("MLDSA_IA32CAP");
+        execl(self_path, self_path, PRINT_OPS_ARG, (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    f = fdopen(fd[0], "r");
+    ck_assert_ptr_nonnull(f);
+    snprintf(fmt, sizeof(fmt), "%%%zus %%x", namelen - 1);
+    ck_assert_int_eq(fscanf(f, fmt, name, cap), 2);
+    fclose(f);
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+START_TEST(ops_are_generic_when_MLDSA_IA32CAP_masks_avx512)
+{
+    char name[64];
+    unsigned cap;
+
+    child_ops("~0x7", name, sizeof(name), &cap);
+    printf("MLDSA_IA32CAP=~0x7: sample ops %s, ia32cap 0x%02x\n", name, cap);
+    ck_assert_str_eq(name, GENERIC_NAME);
+    ck_assert_uint_eq(cap & (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL
+                             | OSSL_IA32CAP_ZMM_STATE), 0);
+    child_ops(NULL, name, sizeof(name), &cap);
+    printf("MLDSA_IA32CAP unset: sample ops %s, ia32cap 0x%02x\n", name, cap);
+    fflush(stdout);
+    ck_assert(strcmp(name, GENERIC_NAME) == 0 || strcmp(name, X4_NAME) == 0);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    Suite *s;
+    TCase *tc;
+    SRunner *sr;
+    int failed;
+
+    if (argc == 2 && strcmp(argv[1], PRINT_OPS_ARG) == 0) {
+        printf("%s %x\n", ossl_ml_dsa_sample_ops()->name, (unsigned)ossl_ia32cap());
+        return EXIT_SUCCESS;
+    }
+    self_path = argv[0];
+    s = suite_create("sample");
+    tc = tcase_create("ops");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, expand_A_same_as_generic_for_every_shape);
+    tcase_add_test(tc, expand_S_same_as_generic_for_every_shape_and_eta);
+    tcase_add_test(tc, expand_mask_same_as_generic_for_every_l_gamma1_and_kappa);
+    tcase_add_test(tc, ops_are_generic_when_MLDSA_IA32CAP_masks_avx512);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
