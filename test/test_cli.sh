@@ -7,6 +7,7 @@
 set -u
 M=${1:?usage: test_cli.sh PATH_TO_mldsa}
 case $M in /*) ;; *) M=$PWD/$M ;; esac
+HERE=$(cd "$(dirname "$0")" && pwd)
 VEC=${MLDSA_VECTORS:-../shared/vectors}
 PEM=$VEC/pem
 [ -d "$PEM" ] && PEM=$(cd "$PEM" && pwd) || PEM=
@@ -223,6 +224,21 @@ rc "one byte more is invalid" 1 \
 if [ -x /usr/bin/time ]; then
     /usr/bin/time -f %M -o rss bash -c "head -c $big /dev/zero | '$M' sign -k k.pem -i - -o /dev/null"
     check "signing 96 MiB uses under 16 MiB of memory" test "$(tail -n 1 rss)" -lt 16384
+fi
+
+# --- interop with OpenSSL 4.0 through Python cryptography (skips itself) -------
+if command -v python3 >/dev/null 2>&1; then
+    out=$(python3 "$HERE/interop.py" "$M" 2>&1)
+    printf '%s\n' "$out" | sed '$d'
+    last=$(printf '%s\n' "$out" | tail -n 1)
+    if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+        pass=$((pass + BASH_REMATCH[1]))
+        fail=$((fail + BASH_REMATCH[2]))
+    else
+        bad "interop.py ran" "$last"
+    fi
+else
+    echo "skip interop: python3 absent"
 fi
 
 echo "$pass passed, $fail failed"
