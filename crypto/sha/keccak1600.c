@@ -35,15 +35,15 @@ static const uint64_t keccak_rc[KECCAK1600_ROUNDS] = {
 };
 
 /*
- * Lane complementing ("bebigokimisa", from the Keccak team's implementation
- * overview, section 2.2): the permutation keeps the lanes (x, y) = (1, 0),
- * (2, 0), (3, 1), (2, 2), (2, 3), (0, 4) -- be, bi, go, ki, mi, sa --
- * complemented.  Theta, rho, pi and iota are linear, so they carry the
- * complements through (columns a, e, i, o hold an odd number of them, hence
- * D[a] and D[o] come out complemented).  In chi, E = B0 ^ (~B1 & B2) is
- * rewritten per lane, with De Morgan, into a form on the complemented
- * inputs that yields the complemented-or-not output directly; 5 NOTs per
- * round remain instead of 25.
+ * Lane complementing ("bebigokimisa", the lane complementing transform of
+ * the Keccak team's implementation overview): the permutation keeps the
+ * lanes (x, y) = (1, 0), (2, 0), (3, 1), (2, 2), (2, 3), (0, 4) -- be, bi,
+ * go, ki, mi, sa -- complemented.  Theta, rho, pi and iota are linear, so
+ * they carry the complements through (columns a, e, i, o hold an odd number
+ * of them, hence D[a] and D[o] come out complemented).  In chi,
+ * E = B0 ^ (~B1 & B2) is rewritten per lane, with De Morgan, into a form on
+ * the complemented inputs that yields the complemented-or-not output
+ * directly; 5 NOTs per round remain instead of 25.
  */
 #define KECCAK1600_COMPLEMENT(S) \
     do {                         \
