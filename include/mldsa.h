@@ -117,7 +117,8 @@ typedef struct mldsa_digest_ctx_st MLDSA_DIGEST_CTX;
 MLDSA_EXPORT int mldsa_digest_new(MLDSA_DIGEST_CTX **out, mldsa_hash hash);
 MLDSA_EXPORT int mldsa_digest_update(MLDSA_DIGEST_CTX *dctx,
                                      const uint8_t *msg, size_t msglen);
-/* Writes the digest and its length; the context can then only be freed. */
+/* Writes the digest and its length; the context can then only be freed
+ * (update or final on it again gives MLDSA_ERR_HASH). */
 MLDSA_EXPORT int mldsa_digest_final(MLDSA_DIGEST_CTX *dctx, uint8_t *out,
                                     size_t *outlen);
 MLDSA_EXPORT void mldsa_digest_free(MLDSA_DIGEST_CTX *dctx);
