@@ -120,7 +120,7 @@ lib: $(STATIC_LIB) $(SHARED_LIB)
 # Changing the compiler, the flags or NO_ASM rebuilds everything: the stamp
 # is rewritten only when the configuration string changes.
 CONFIG_STAMP := $(BUILD)/config
-CONFIG_STRING := $(CC) | $(ALL_CFLAGS) | $(ALL_LDFLAGS) | asm=$(USE_ASM) $(ASM_FLAVOUR)
+CONFIG_STRING := $(CC) | $(ALL_CFLAGS) | $(ALL_LDFLAGS) | asm=$(USE_ASM) $(ASM_FLAVOUR) $(MLDSA_ASM)
 $(shell mkdir -p $(BUILD) && (printf '%s\n' '$(CONFIG_STRING)' | cmp -s - $(CONFIG_STAMP) || printf '%s\n' '$(CONFIG_STRING)' > $(CONFIG_STAMP)))
 
 $(BUILD)/%.o: %.c $(CONFIG_STAMP)
@@ -132,6 +132,9 @@ $(BUILD)/crypto/sha/%.s: crypto/sha/asm/%.pl $(PERLASM_DEPS) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) PERLASM $@
 	$(Q)CC="$(CC)" $(PERL) $< $(ASM_FLAVOUR) $@
+
+# Keep the generated assembly for reading and embedding.
+.SECONDARY: $(LIB_ASM)
 
 $(BUILD)/crypto/sha/%.o: $(BUILD)/crypto/sha/%.s
 	$(quiet) AS $<
