@@ -60,21 +60,22 @@ static size_t rej_ntt_poly_parse(int32_t *coeff, size_t ctr,
 static size_t rej_bounded_poly_parse(int32_t *coeff, size_t ctr,
                                      const uint8_t *buf, size_t len, int eta)
 {
+    uint32_t bound = eta == 2 ? 15 : 9, z0, z1;
     size_t pos;
-    int32_t z[2];
-    int n;
 
+    /* Each candidate is written at coeff[ctr] (ctr < 256) and kept by
+     * advancing ctr: no branch on the nibbles, so no mispredictions. */
     for (pos = 0; ctr < ML_DSA_N && pos < len; pos++) {
-        z[0] = buf[pos] & 0x0f;
-        z[1] = buf[pos] >> 4;
-        for (n = 0; n < 2 && ctr < ML_DSA_N; n++) {
-            if (eta == 2) {
-                if (z[n] < 15)
-                    coeff[ctr++] = 2 - (z[n] - 5 * ((z[n] * 205) >> 10));
-            } else if (z[n] < 9) {
-                coeff[ctr++] = 4 - z[n];
-            }
-        }
+        z0 = buf[pos] & 0x0f;
+        z1 = buf[pos] >> 4;
+        coeff[ctr] = eta == 2 ? 2 - (int32_t)(z0 - 5 * ((z0 * 205) >> 10))
+                              : 4 - (int32_t)z0;
+        ctr += z0 < bound;
+        if (ctr == ML_DSA_N)
+            break;
+        coeff[ctr] = eta == 2 ? 2 - (int32_t)(z1 - 5 * ((z1 * 205) >> 10))
+                              : 4 - (int32_t)z1;
+        ctr += z1 < bound;
     }
     return ctr;
 }
