@@ -51,10 +51,16 @@ static const int32_t zetas[ML_DSA_N] = {
     -554416, 3919660, -48306, -1362209, 3937738, 1400424, -846154, 1976782,
 };
 
-/* (2^32)^2 / 256 mod q: scales the inverse by 1/256 and leaves R^-1 * R = 1
- * after the final Montgomery reduction, undoing the R^-1 of one pointwise
- * Montgomery product: 2^56 mod q. */
-#define ML_DSA_INV_NTT_F 41978
+/*
+ * The inverse NTT ends with a multiplication by 256^-1, and also by
+ * R = 2^32 so that it undoes the R^-1 of one Montgomery pointwise product:
+ * f = R^2 / 256 mod q = 2^56 mod q, applied through a Montgomery reduction
+ * (which divides by R).  It is merged into the last layer (len = 128, zeta
+ * = -zetas[1]): the sum is multiplied by f, the difference by
+ * f * (-zetas[1]) * R^-1 mod q.
+ */
+#define INV_NTT_F 41978
+#define INV_NTT_F_ZETA 3975713
 
 /*
  * NTT (FIPS 204 Algorithm 41), in place, Cooley-Tukey butterflies, output in
@@ -84,7 +90,8 @@ void ossl_ml_dsa_poly_ntt(ML_DSA_POLY *p)
  * butterflies, input in bit-reversed order, with the result multiplied by
  * R = 2^32 (so that it undoes the R^-1 of a Montgomery pointwise product).
  * Input |a| < q: the sums double per layer, at most 256 * (q - 1) < 2^31
- * after the 8 layers, with no reduction in between.  Output |a| < q.
+ * after the 8 layers, with no reduction in between; the products stay
+ * below 2^31 * q (f * 256 q, and 3975713 * 256 q < 128 q^2).  Output |a| < q.
  */
 void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p)
 {
@@ -92,7 +99,7 @@ void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p)
     size_t len, start, j, m = ML_DSA_N;
     int32_t z, t;
 
-    for (len = 1; len < ML_DSA_N; len <<= 1) {
+    for (len = 1; len < ML_DSA_N / 2; len <<= 1) {
         for (start = 0; start < ML_DSA_N; start += 2 * len) {
             z = -zetas[--m];
             for (j = start; j < start + len; j++) {
@@ -103,8 +110,15 @@ void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p)
             }
         }
     }
-    for (j = 0; j < ML_DSA_N; j++)
-        a[j] = ml_dsa_montgomery_reduce((int64_t)ML_DSA_INV_NTT_F * a[j]);
+    /* last layer (m = 1) with the scaling by f */
+    for (j = 0; j < ML_DSA_N / 2; j++) {
+        t = a[j];
+        a[j] = ml_dsa_montgomery_reduce((int64_t)INV_NTT_F
+                                        * (t + a[j + ML_DSA_N / 2]));
+        a[j + ML_DSA_N / 2] =
+            ml_dsa_montgomery_reduce((int64_t)INV_NTT_F_ZETA
+                                     * (t - a[j + ML_DSA_N / 2]));
+    }
 }
 
 /*

@@ -125,31 +125,37 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         if (polys_exceed(z, l, p->gamma1 - p->beta))
             continue;
 
-        /*
-         * r = w - <<c s2>>: reject when ||LowBits(r)|| >= gamma2 - beta;
-         * <<c t0>>: reject when ||c t0|| >= gamma2; hint
-         * h = MakeHint(-ct0, r + ct0) = [HighBits(r + ct0) != HighBits(r)].
-         */
+        /* r = w - <<c s2>> (kept in w); reject when ||LowBits(r)|| >= gamma2 - beta */
         bad = 0;
-        count = 0;
         for (i = 0; i < k; i++) {
             ossl_ml_dsa_poly_ntt_mul(&t, &c, &key->s2_hat[i]);
             ossl_ml_dsa_poly_ntt_inverse(&t);
             for (j = 0; j < ML_DSA_N; j++) {
                 r = ml_dsa_freeze(w[i].coeff[j] - t.coeff[j]);
-                w[i].coeff[j] = ml_dsa_decompose(&r0, r, p->gamma2);
+                (void)ml_dsa_decompose(&r0, r, p->gamma2);
                 bad |= (p->gamma2 - p->beta - 1) - ml_dsa_abs(r0);
-                t.coeff[j] = r;
+                w[i].coeff[j] = r;
             }
-            /* t now holds r; w[i] its high bits */
-            ossl_ml_dsa_poly_ntt_mul(&y[0], &c, &key->t0_hat[i]);
-            ossl_ml_dsa_poly_ntt_inverse(&y[0]);
+        }
+        if (bad < 0)
+            continue;
+
+        /*
+         * <<c t0>>: reject when ||c t0|| >= gamma2; the hint
+         * h = MakeHint(-ct0, r + ct0) = [HighBits(r + ct0) != HighBits(r)]
+         * (Algorithm 39), rejected when it has more than omega ones.
+         */
+        count = 0;
+        for (i = 0; i < k; i++) {
+            ossl_ml_dsa_poly_ntt_mul(&t, &c, &key->t0_hat[i]);
+            ossl_ml_dsa_poly_ntt_inverse(&t);
             for (j = 0; j < ML_DSA_N; j++) {
-                ct0 = ml_dsa_centre(ml_dsa_caddq(y[0].coeff[j]));
+                ct0 = ml_dsa_centre(ml_dsa_caddq(t.coeff[j]));
                 bad |= (p->gamma2 - 1) - ml_dsa_abs(ct0);
-                r = ml_dsa_freeze(t.coeff[j] + ct0);
-                h[i * ML_DSA_N + j] =
-                    (uint8_t)(ml_dsa_highbits(r, p->gamma2) != w[i].coeff[j]);
+                r = w[i].coeff[j];
+                h[i * ML_DSA_N + j] = (uint8_t)
+                    (ml_dsa_highbits(ml_dsa_freeze(r + ct0), p->gamma2)
+                     != ml_dsa_highbits(r, p->gamma2));
                 count += h[i * ML_DSA_N + j];
             }
         }
