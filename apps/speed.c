@@ -1,14 +1,21 @@
 /*
  * mldsa speed: keygen, sign and verify per second for ML-DSA-44/65/87 (the
  * columns of `openssl speed`, plus TSC cycles per operation), once for each
- * sample ops the machine has, in one run: the ops this process chose, then
+ * sample ops the machine has, in one run: the ops this process chose, and
  * the generic ops in a copy of this program started with MLDSA_IA32CAP
- * masking AVX-512 off.  A `keccak` row gives the cycles of one scalar
- * Keccak-f[1600] and, with the AVX-512VL kernel, of one 4-way permutation.
+ * masking AVX-512 off, which measures each cell right after we do.  A `keccak`
+ * row gives the cycles of one scalar Keccak-f[1600] and, with the
+ * AVX-512VL kernel, of one 4-way permutation.
  *
- * Each cell runs for a fixed time budget in batches; the figure is the
- * median over batches of the time per operation (a batch is long enough
- * that sign's variable number of iterations averages out inside it).
+ * How a cell is measured: operation j always has the same inputs (keygen
+ * seed j, sign randomness rnd j), so every round of a cell, and the same
+ * cell on the other sample ops, does exactly the same work, sign's
+ * rejection loop included.  A cell runs N operations per round, N chosen
+ * once (by the first process) to fill its share of the time budget; the
+ * figure is the median over ROUNDS rounds of the CPU time per operation,
+ * the rounds passing over every cell in turn, and the generic side
+ * measuring each cell right after us, so that a slow spell of the host
+ * spreads over all cells and both sample ops instead of one row.
  */
 #define _GNU_SOURCE           /* sched_setaffinity, sched_getcpu */
 #include <errno.h>
@@ -26,33 +33,28 @@
 #endif
 
 #define CELL_BUDGET_SEC 0.25      /* time per table cell, over all rounds */
-#define ROUNDS 5                  /* round-robin passes over the cells */
-#define BATCHES_WANTED 5          /* batches per cell and round, for the median */
-#define BATCHES_MAX 64
+#define ROUNDS 9                  /* passes over every cell */
+#define CALIBRATION_OPS 3         /* timed after one warm-up call */
+#define MIN_OPS 4                 /* per cell and round */
+#define MAX_OPS 100000
 #define NOPS 3                    /* keygen, sign, verify */
 #define NBLOCKS 2                 /* one-shot API, key object */
 #define MAX_PARAMS 3
+#define TSC_CALIBRATION_NS 50000000 /* 50 ms against CLOCK_MONOTONIC */
 #define KECCAK_BATCH 256          /* permutations per keccak batch */
 #define KECCAK_BATCHES 41
 #define SPEED_MSG_BYTES 32
 #define GENERIC_OPS "generic"
 /* AVX512F | AVX512VL | ZMM state off: the generic sample ops (README.md). */
 #define MASK_AVX512 "~0x7"
-#define CHILD_FLAG "--generic-child"
-#define DATA_MARK "#speed-data"
-
-/* One benchmarked operation; returns MLDSA_OK. */
-typedef int (*BENCH_FN)(void *arg);
-
-typedef struct {
-    double sec;      /* seconds per operation */
-    double cycles;   /* TSC cycles per operation (0 without a TSC) */
-} BENCH_RESULT;
+#define SERVER_FLAG "--generic-server"
 
 /* What the operations work on: one parameter set's keys and a message. */
 typedef struct {
     mldsa_param param;
+    uint64_t j;          /* index of the operation: selects its inputs */
     uint8_t seed[MLDSA_SEED_BYTES];
+    uint8_t rnd[MLDSA_RND_BYTES];
     uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
     uint8_t sk[MLDSA_MAX_SECRET_KEY_BYTES];
     uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES];
@@ -61,7 +63,34 @@ typedef struct {
     MLDSA_KEY *pubkey;   /* from the public key */
 } BENCH_CTX;
 
-static double now_sec(void)
+/* One benchmarked operation, on the inputs of operation b->j. */
+typedef int (*BENCH_FN)(BENCH_CTX *b);
+
+typedef struct {
+    double sec;      /* seconds per operation */
+    double cycles;   /* TSC cycles per operation (0 without a TSC) */
+} BENCH_RESULT;
+
+/* Every cell's operation count and its figure in every round. */
+typedef struct {
+    size_t count[NBLOCKS][MAX_PARAMS][NOPS];
+    double sec[NBLOCKS][MAX_PARAMS][NOPS][ROUNDS];
+    double cyc[NBLOCKS][MAX_PARAMS][NOPS][ROUNDS];
+} SPEED_RUN;
+
+/*
+ * CPU time of this thread: on a shared machine, time slices given to other
+ * processes do not count against the operation being measured.
+ */
+static double cpu_sec(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double wall_sec(void)
 {
     struct timespec ts;
 
@@ -92,109 +121,83 @@ static double median(double *v, size_t n)
 }
 
 /*
- * Run fn for about budget seconds in batches sized from one warm-up call;
- * the result is the median over batches of the per-operation figures.
+ * Fill out with bytes that depend only on (j, tag): SplitMix64's output
+ * function over a counter, so operation j has the same inputs in every
+ * round and every process.
  */
-static int bench(BENCH_FN fn, void *arg, double budget, BENCH_RESULT *r)
+static void input_bytes(uint8_t *out, size_t len, uint64_t j, uint64_t tag)
 {
-    double sec[BATCHES_MAX], cyc[BATCHES_MAX], t0, one, start;
-    size_t batch, nb = 0;
+    uint64_t x = j * 0x9e3779b97f4a7c15ULL ^ tag;
 
-    t0 = now_sec();
-    if (fn(arg) != MLDSA_OK)
-        return APP_EXIT_ERROR;
-    one = now_sec() - t0;
-    batch = (size_t)(budget / BATCHES_WANTED / (one > 1e-9 ? one : 1e-9));
-    if (batch == 0)
-        batch = 1;
-    start = now_sec();
-    while (nb < BATCHES_MAX && (nb < 3 || now_sec() - start < budget)) {
-        uint64_t c0 = now_cycles();
-
-        t0 = now_sec();
-        for (size_t i = 0; i < batch; i++)
-            if (fn(arg) != MLDSA_OK)
-                return APP_EXIT_ERROR;
-        sec[nb] = (now_sec() - t0) / (double)batch;
-        cyc[nb] = (double)(now_cycles() - c0) / (double)batch;
-        nb++;
+    for (size_t i = 0; i < len; i++) {
+        if (i % 8 == 0) {
+            x += 0x9e3779b97f4a7c15ULL;
+            x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+            x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+            x ^= x >> 31;
+        }
+        out[i] = (uint8_t)(x >> (8 * (i % 8)));
     }
-    r->sec = median(sec, nb);
-    r->cycles = median(cyc, nb);
-    return 0;
 }
 
-/* Step the seed so that keygen does not see one input over and over. */
-static void next_seed(BENCH_CTX *b)
-{
-    for (size_t i = 0; i < sizeof(b->seed) && ++b->seed[i] == 0; i++)
-        continue;
-}
+#define TAG_SEED 1
+#define TAG_RND 2
 
 /* The one-shot API: what most callers use. */
-static int op_keygen(void *arg)
+static int op_keygen(BENCH_CTX *b)
 {
-    BENCH_CTX *b = arg;
-
-    next_seed(b);
+    input_bytes(b->seed, sizeof(b->seed), b->j, TAG_SEED);
     return mldsa_keygen(b->param, b->pk, b->sk, b->seed);
 }
 
-static int op_sign(void *arg)
+static int op_sign(BENCH_CTX *b)
 {
-    BENCH_CTX *b = arg;
-
-    return mldsa_sign(b->param, b->sig, b->msg, sizeof(b->msg), NULL, 0, b->sk, NULL);
+    input_bytes(b->rnd, sizeof(b->rnd), b->j, TAG_RND);
+    return mldsa_sign(b->param, b->sig, b->msg, sizeof(b->msg), NULL, 0, b->sk, b->rnd);
 }
 
-static int op_verify(void *arg)
+static int op_verify(BENCH_CTX *b)
 {
-    BENCH_CTX *b = arg;
-
     return mldsa_verify(b->param, b->sig, mldsa_signature_bytes(b->param),
                         b->msg, sizeof(b->msg), NULL, 0, b->pk);
 }
 
 /* The key object: decoded once, used many times. */
-static int op_key_generate(void *arg)
+static int op_key_generate(BENCH_CTX *b)
 {
-    BENCH_CTX *b = arg;
     MLDSA_KEY *key = NULL;
     int ret;
 
-    next_seed(b);
+    input_bytes(b->seed, sizeof(b->seed), b->j, TAG_SEED);
     ret = mldsa_key_generate(&key, b->param, b->seed);
     mldsa_key_free(key);
     return ret;
 }
 
-static int op_key_sign(void *arg)
+static int op_key_sign(BENCH_CTX *b)
 {
-    BENCH_CTX *b = arg;
-
-    return mldsa_key_sign(b->key, b->sig, b->msg, sizeof(b->msg), NULL, 0, NULL);
+    input_bytes(b->rnd, sizeof(b->rnd), b->j, TAG_RND);
+    return mldsa_key_sign(b->key, b->sig, b->msg, sizeof(b->msg), NULL, 0, b->rnd);
 }
 
-static int op_key_verify(void *arg)
+static int op_key_verify(BENCH_CTX *b)
 {
-    BENCH_CTX *b = arg;
-
     return mldsa_key_verify(b->pubkey, b->sig, mldsa_signature_bytes(b->param),
                             b->msg, sizeof(b->msg), NULL, 0);
 }
 
-static const char table_head[] =
-    "                 keygen     signs    verify keygens/s    sign/s  verify/s"
-    "  keygen cyc   sign cyc verify cyc\n";
+/* The two tables: the one-shot API, then the key object. */
+static const struct {
+    const char *title;
+    BENCH_FN fn[NOPS];
+} blocks[NBLOCKS] = {
+    { "one-shot API (mldsa_keygen from a seed, mldsa_sign with random rnd, mldsa_verify)",
+      { op_keygen, op_sign, op_verify } },
+    { "key object (mldsa_key_generate, mldsa_key_sign with random rnd, mldsa_key_verify)",
+      { op_key_generate, op_key_sign, op_key_verify } },
+};
 
-static void print_row(mldsa_param param, const BENCH_RESULT r[3])
-{
-    printf("ML-DSA-%d    %10.6fs%9.6fs%9.6fs%10.1f%10.1f%10.1f%12.0f%11.0f%11.0f\n",
-           (int)param, r[0].sec, r[1].sec, r[2].sec, 1 / r[0].sec, 1 / r[1].sec,
-           1 / r[2].sec, r[0].cycles, r[1].cycles, r[2].cycles);
-}
-
-/* Set up keys, a message and a signature for param. */
+/* Keys for param (from seed 0), a message and a valid signature over it. */
 static int ctx_init(BENCH_CTX *b, mldsa_param param)
 {
     memset(b, 0, sizeof(*b));
@@ -202,7 +205,7 @@ static int ctx_init(BENCH_CTX *b, mldsa_param param)
     for (size_t i = 0; i < sizeof(b->msg); i++)
         b->msg[i] = (uint8_t)i;
     if (mldsa_keygen(param, b->pk, b->sk, b->seed) != MLDSA_OK
-        || mldsa_sign(param, b->sig, b->msg, sizeof(b->msg), NULL, 0, b->sk, NULL) != MLDSA_OK
+        || mldsa_sign(param, b->sig, b->msg, sizeof(b->msg), NULL, 0, b->sk, b->rnd) != MLDSA_OK
         || mldsa_key_generate(&b->key, param, b->seed) != MLDSA_OK
         || mldsa_key_from_public(&b->pubkey, param, b->pk,
                                  mldsa_public_key_bytes(param)) != MLDSA_OK)
@@ -214,91 +217,143 @@ static void ctx_free(BENCH_CTX *b)
 {
     mldsa_key_free(b->key);
     mldsa_key_free(b->pubkey);
+    b->key = b->pubkey = NULL;
     app_cleanse(b->sk, sizeof(b->sk));
 }
 
-/* The two tables: the one-shot API, then the key object. */
-static const struct {
-    const char *title;
-    BENCH_FN fn[NOPS];
-} blocks[NBLOCKS] = {
-    { "one-shot API (mldsa_keygen from a seed, mldsa_sign hedged, mldsa_verify)",
-      { op_keygen, op_sign, op_verify } },
-    { "key object (mldsa_key_generate, mldsa_key_sign hedged, mldsa_key_verify)",
-      { op_key_generate, op_key_sign, op_key_verify } },
-};
+/*
+ * The one-shot cells overwrite pk/sk with operation j's key pair; put the
+ * keys of seed 0 back so that verify checks the signature made at setup.
+ */
+static int ctx_reset(BENCH_CTX *b)
+{
+    memset(b->seed, 0, sizeof(b->seed));
+    return mldsa_keygen(b->param, b->pk, b->sk, b->seed);
+}
+
+/* TSC ticks per second, measured against the wall clock once. */
+static double tsc_hz(void)
+{
+    static double hz;
+
+#ifndef HAVE_TSC
+    return 0;
+#endif
+    if (hz == 0) {
+        struct timespec pause = { 0, TSC_CALIBRATION_NS };
+        double t0 = wall_sec();
+        uint64_t c0 = now_cycles();
+
+        nanosleep(&pause, NULL);
+        hz = (double)(now_cycles() - c0) / (wall_sec() - t0);
+    }
+    return hz;
+}
 
 /*
- * Both tables for the sample ops of this process, measured round-robin:
- * ROUNDS passes over every cell, each with a slice of the cell's budget,
- * and the median of the rounds, so that a slow spell of the host spreads
- * over all cells instead of spoiling one.  With data != 0, also a
- * machine-readable line per parameter set (for the parent's comparison).
+ * Operations 0..count-1 of fn, timed as one run: CPU seconds per op, and
+ * TSC cycles per op derived from them (the TSC itself would also count
+ * other processes' time slices).
  */
-static int run_tables(const mldsa_param *params, size_t n, int data,
-                      BENCH_RESULT oneshot[][NOPS])
+static int time_ops(BENCH_FN fn, BENCH_CTX *b, size_t count, BENCH_RESULT *r)
 {
-    static BENCH_CTX b[MAX_PARAMS];
-    double sec[NBLOCKS][MAX_PARAMS][NOPS][ROUNDS];
-    double cyc[NBLOCKS][MAX_PARAMS][NOPS][ROUNDS];
-    int ret = 0;
+    double t0 = cpu_sec();
 
-    printf("sample ops: %s; %s\n", mldsa_sample_ops_name(), mldsa_build_info());
-    fflush(stdout);
-    for (size_t i = 0; i < n; i++)
-        if ((ret = ctx_init(&b[i], params[i])) != 0)
-            goto end;
-    for (int round = 0; round < ROUNDS; round++)
-        for (size_t k = 0; k < NBLOCKS; k++)
-            for (size_t i = 0; i < n; i++)
-                for (int op = 0; op < NOPS; op++) {
-                    BENCH_RESULT r;
+    for (size_t j = 0; j < count; j++) {
+        b->j = j;
+        if (fn(b) != MLDSA_OK)
+            return APP_EXIT_ERROR;
+    }
+    r->sec = (cpu_sec() - t0) / (double)count;
+    r->cycles = r->sec * tsc_hz();
+    return ctx_reset(b) == MLDSA_OK ? 0 : APP_EXIT_ERROR;
+}
 
-                    if (bench(blocks[k].fn[op], &b[i], CELL_BUDGET_SEC / ROUNDS, &r) != 0) {
-                        ret = app_error("speed: ML-DSA-%d failed", (int)params[i]);
-                        goto end;
-                    }
-                    sec[k][i][op][round] = r.sec;
-                    cyc[k][i][op][round] = r.cycles;
-                }
-    for (size_t k = 0; k < NBLOCKS; k++) {
-        printf("%s:\n%s", blocks[k].title, table_head);
-        for (size_t i = 0; i < n; i++) {
-            BENCH_RESULT r[NOPS];
+/* Operations per round that fill a cell's share of the budget. */
+static int calibrate(BENCH_FN fn, BENCH_CTX *b, size_t *count)
+{
+    BENCH_RESULT r;
+    double n;
 
-            for (int op = 0; op < NOPS; op++) {
-                r[op].sec = median(sec[k][i][op], ROUNDS);
-                r[op].cycles = median(cyc[k][i][op], ROUNDS);
-            }
-            print_row(params[i], r);
-            if (k == 0) {
-                memcpy(oneshot[i], r, sizeof(r));
-                if (data)
-                    printf(DATA_MARK " %d %.9g %.9g %.9g\n", (int)params[i],
-                           r[0].sec, r[1].sec, r[2].sec);
-            }
+    if (time_ops(fn, b, 1, &r) != 0 || time_ops(fn, b, CALIBRATION_OPS, &r) != 0)
+        return APP_EXIT_ERROR;
+    n = CELL_BUDGET_SEC / ROUNDS / (r.sec > 1e-9 ? r.sec : 1e-9);
+    *count = n < MIN_OPS ? MIN_OPS : n > MAX_OPS ? MAX_OPS : (size_t)n;
+    return 0;
+}
+
+/* Warm up, then time count operations of cell (k, op) on b. */
+static int measure_cell(BENCH_CTX *b, size_t k, int op, size_t count,
+                        BENCH_RESULT *r)
+{
+    BENCH_FN fn = blocks[k].fn[op];
+
+    if (fn(b) != MLDSA_OK || ctx_reset(b) != MLDSA_OK || time_ops(fn, b, count, r) != 0)
+        return app_error("speed: ML-DSA-%d failed", (int)b->param);
+    return 0;
+}
+
+/* Set up every parameter set's context; on failure, free them all. */
+static int ctx_init_all(BENCH_CTX *b, const mldsa_param *params, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (ctx_init(&b[i], params[i]) != 0) {
+            for (size_t j = 0; j <= i; j++)
+                ctx_free(&b[j]);
+            return APP_EXIT_ERROR;
         }
     }
-    fflush(stdout);
- end:
+    return 0;
+}
+
+/*
+ * The generic side (a copy of this program with AVX-512 masked off): read
+ * requests "k i op count" on stdin, measure that cell, answer "sec cycles"
+ * on stdout, until end of input.
+ */
+static int generic_server(const mldsa_param *params, size_t n)
+{
+    static BENCH_CTX b[MAX_PARAMS];
+    char line[128];
+    int ret = 0;
+
+    if (ctx_init_all(b, params, n) != 0)
+        return APP_EXIT_ERROR;
+    while (ret == 0 && fgets(line, sizeof(line), stdin) != NULL) {
+        size_t k, i, count;
+        int op;
+        BENCH_RESULT r;
+
+        if (sscanf(line, "%zu %zu %d %zu", &k, &i, &op, &count) != 4
+            || k >= NBLOCKS || i >= n || op < 0 || op >= NOPS || count == 0)
+            ret = app_error("speed: bad request '%s'", line);
+        else if ((ret = measure_cell(&b[i], k, op, count, &r)) == 0)
+            printf("%.9g %.9g\n", r.sec, r.cycles);
+        fflush(stdout);
+    }
     for (size_t i = 0; i < n; i++)
         ctx_free(&b[i]);
     return ret;
 }
 
-/*
- * Run this program again with MLDSA_IA32CAP masking AVX-512 off, echo its
- * tables, and read its one-shot figures into generic[] (by parameter set).
- */
-static int run_generic_child(const char *argv0, const mldsa_param *params,
-                             size_t n, BENCH_RESULT generic[][NOPS], int *got)
-{
-    char *args[8] = { "mldsa", "speed", CHILD_FLAG, NULL };
-    char names[MAX_PARAMS][4], line[512];
-    int fds[2], status;
-    size_t na = 3;
+/* The running generic side: its pid and both ends of its pipes. */
+typedef struct {
     pid_t pid;
-    FILE *fp;
+    FILE *to;
+    FILE *from;
+} GENERIC_SERVER;
+
+/*
+ * Start this program again with MLDSA_IA32CAP masking AVX-512 off (on the
+ * same CPU: the affinity is inherited), as a generic_server for params.
+ */
+static int server_start(GENERIC_SERVER *g, const char *argv0,
+                        const mldsa_param *params, size_t n)
+{
+    char *args[4 + MAX_PARAMS] = { "mldsa", "speed", SERVER_FLAG };
+    char names[MAX_PARAMS][4];
+    int in[2], out[2];
+    size_t na = 3;
 
     for (size_t i = 0; i < n; i++) {
         snprintf(names[i], sizeof(names[i]), "%d", (int)params[i]);
@@ -306,44 +361,161 @@ static int run_generic_child(const char *argv0, const mldsa_param *params,
     }
     args[na] = NULL;
     fflush(stdout);
-    if (pipe(fds) != 0 || (pid = fork()) < 0)
+    if (pipe(in) != 0)
         return app_error("speed: cannot start the generic run: %s", strerror(errno));
-    if (pid == 0) {
-        close(fds[0]);
-        dup2(fds[1], STDOUT_FILENO);
-        close(fds[1]);
+    if (pipe(out) != 0) {
+        close(in[0]);
+        close(in[1]);
+        return app_error("speed: cannot start the generic run: %s", strerror(errno));
+    }
+    if ((g->pid = fork()) < 0) {
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        return app_error("speed: cannot start the generic run: %s", strerror(errno));
+    }
+    if (g->pid == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
         setenv("MLDSA_IA32CAP", MASK_AVX512, 1);
         execv("/proc/self/exe", args);
         execvp(argv0, args);
         _exit(127);
     }
-    close(fds[1]);
-    if ((fp = fdopen(fds[0], "r")) == NULL) {
-        close(fds[0]);
-        waitpid(pid, &status, 0);
-        return app_error("speed: cannot read the generic run");
-    }
-    while (fgets(line, sizeof(line), fp) != NULL) {
-        int p;
-        double s[3];
+    close(in[0]);
+    close(out[1]);
+    g->to = fdopen(in[1], "w");
+    g->from = fdopen(out[0], "r");
+    if (g->to == NULL || g->from == NULL)
+        return app_error("speed: cannot talk to the generic run");
+    return 0;
+}
 
-        if (sscanf(line, DATA_MARK " %d %lf %lf %lf", &p, &s[0], &s[1], &s[2]) == 4) {
-            for (size_t i = 0; i < n; i++) {
-                if ((int)params[i] == p) {
-                    for (int op = 0; op < 3; op++)
-                        generic[i][op].sec = s[op];
-                    got[i] = 1;
-                }
-            }
-            continue;
-        }
-        fputs(line, stdout);
-        fflush(stdout);
-    }
-    fclose(fp);
-    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+/* Have the generic side measure cell (k, i, op) count times. */
+static int server_measure(GENERIC_SERVER *g, size_t k, size_t i, int op,
+                          size_t count, BENCH_RESULT *r)
+{
+    char line[128];
+
+    if (fprintf(g->to, "%zu %zu %d %zu\n", k, i, op, count) < 0 || fflush(g->to) != 0
+        || fgets(line, sizeof(line), g->from) == NULL
+        || sscanf(line, "%lf %lf", &r->sec, &r->cycles) != 2)
         return app_error("speed: the generic run failed");
     return 0;
+}
+
+/* Close the pipes and reap the generic side; 0 when it exited cleanly. */
+static int server_stop(GENERIC_SERVER *g)
+{
+    int status, ret = 0;
+
+    if (g->to != NULL)
+        fclose(g->to);
+    if (g->from != NULL)
+        fclose(g->from);
+    if (waitpid(g->pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        ret = app_error("speed: the generic run failed");
+    return ret;
+}
+
+/*
+ * Measure every cell ROUNDS times, cells in turn; with g, each cell of ours
+ * is followed at once by the same cell on the generic side, with the same
+ * operation count (set by our first round).
+ */
+static int measure_all(const mldsa_param *params, size_t n, SPEED_RUN *mine,
+                       SPEED_RUN *generic, GENERIC_SERVER *g)
+{
+    static BENCH_CTX b[MAX_PARAMS];
+    int ret = 0;
+
+    if (ctx_init_all(b, params, n) != 0)
+        return APP_EXIT_ERROR;
+    for (int round = 0; round < ROUNDS && ret == 0; round++) {
+        for (size_t i = 0; i < n && ret == 0; i++) {
+            for (size_t k = 0; k < NBLOCKS && ret == 0; k++) {
+                for (int op = 0; op < NOPS && ret == 0; op++) {
+                    size_t *count = &mine->count[k][i][op];
+                    BENCH_RESULT r;
+
+                    if (*count == 0 && calibrate(blocks[k].fn[op], &b[i], count) != 0) {
+                        ret = app_error("speed: ML-DSA-%d failed", (int)params[i]);
+                        break;
+                    }
+                    if ((ret = measure_cell(&b[i], k, op, *count, &r)) != 0)
+                        break;
+                    mine->sec[k][i][op][round] = r.sec;
+                    mine->cyc[k][i][op][round] = r.cycles;
+                    if (g == NULL)
+                        continue;
+                    if ((ret = server_measure(g, k, i, op, *count, &r)) != 0)
+                        break;
+                    generic->sec[k][i][op][round] = r.sec;
+                    generic->cyc[k][i][op][round] = r.cycles;
+                }
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        ctx_free(&b[i]);
+    return ret;
+}
+
+/* Median over the rounds of one cell. */
+static BENCH_RESULT cell(const SPEED_RUN *run, size_t k, size_t i, int op)
+{
+    double sec[ROUNDS], cyc[ROUNDS];
+    BENCH_RESULT r;
+
+    memcpy(sec, run->sec[k][i][op], sizeof(sec));
+    memcpy(cyc, run->cyc[k][i][op], sizeof(cyc));
+    r.sec = median(sec, ROUNDS);
+    r.cycles = median(cyc, ROUNDS);
+    return r;
+}
+
+static const char table_head[] =
+    "                 keygen     signs    verify keygens/s    sign/s  verify/s"
+    "  keygen cyc   sign cyc verify cyc\n";
+
+/* Both tables of one sample ops, in the columns of `openssl speed`. */
+static void print_tables(const SPEED_RUN *run, const mldsa_param *params,
+                         size_t n, const char *ops)
+{
+    printf("\nsample ops: %s\n", ops);
+    for (size_t k = 0; k < NBLOCKS; k++) {
+        printf("%s:\n%s", blocks[k].title, table_head);
+        for (size_t i = 0; i < n; i++) {
+            BENCH_RESULT r[NOPS];
+
+            for (int op = 0; op < NOPS; op++)
+                r[op] = cell(run, k, i, op);
+            printf("ML-DSA-%d    %10.6fs%9.6fs%9.6fs%10.1f%10.1f%10.1f%12.0f%11.0f%11.0f\n",
+                   (int)params[i], r[0].sec, r[1].sec, r[2].sec, 1 / r[0].sec,
+                   1 / r[1].sec, 1 / r[2].sec, r[0].cycles, r[1].cycles, r[2].cycles);
+        }
+    }
+}
+
+/* How many times faster ops is than the generic ops, cell by cell. */
+static void print_speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
+                          const mldsa_param *params, size_t n, const char *ops)
+{
+    printf("\n%s vs generic (x faster, same operations):\n", ops);
+    for (size_t k = 0; k < NBLOCKS; k++) {
+        printf("%s:\n              keygen      sign    verify\n", blocks[k].title);
+        for (size_t i = 0; i < n; i++) {
+            printf("ML-DSA-%d   ", (int)params[i]);
+            for (int op = 0; op < NOPS; op++)
+                printf(" %8.2fx", cell(generic, k, i, op).sec / cell(mine, k, i, op).sec);
+            printf("\n");
+        }
+    }
 }
 
 /* Median TSC cycles of one call of permute (batches of KECCAK_BATCH). */
@@ -390,7 +562,7 @@ static void keccak_row(void)
 }
 
 /*
- * Stay on the CPU we run on (the generic run inherits it), so that a
+ * Stay on the CPU we run on (the generic runs inherit it), so that a
  * migration does not land in the middle of a measurement.
  */
 static void pin_to_this_cpu(void)
@@ -409,18 +581,22 @@ static const char speed_help[] =
     "usage: mldsa speed [44|65|87 ...] [keccak]\n"
     "Seconds per operation and operations per second (the columns of openssl\n"
     "speed), and TSC cycles per operation, for ML-DSA keygen, sign and verify,\n"
-    "through the one-shot API and through a prepared key object; once with the\n"
-    "sample ops this machine uses and, when those are not the generic ops, once\n"
-    "more with MLDSA_IA32CAP=~0x7 (generic ops), then the speedup.  keccak: the\n"
-    "cycles of one Keccak-f[1600], scalar and 4-way.  No arguments: everything.\n";
+    "through the one-shot API and through a prepared key object; with the\n"
+    "sample ops this machine uses and, when those are not the generic ops, with\n"
+    "the generic ops too (MLDSA_IA32CAP=~0x7 in a second process measuring each\n"
+    "cell right after us, the same operations on the same inputs), then the\n"
+    "speedup.  Figures are medians over rounds of CPU time per operation.\n"
+    "keccak: the cycles of one Keccak-f[1600], scalar and 4-way.\n"
+    "No arguments: all three parameter sets and keccak.\n";
 
 int cmd_speed(int argc, char **argv)
 {
+    static SPEED_RUN mine, generic;
+    GENERIC_SERVER g = { 0, NULL, NULL };
     mldsa_param params[MAX_PARAMS];
-    BENCH_RESULT mine[MAX_PARAMS][NOPS], generic[MAX_PARAMS][NOPS];
-    int got[MAX_PARAMS] = { 0 };
+    const char *ops = mldsa_sample_ops_name();
     size_t n = 0;
-    int keccak = 0, child = 0, ret;
+    int keccak = 0, server = 0, compare, ret;
 
     for (int i = 1; i < argc; i++) {
         mldsa_param p;
@@ -429,43 +605,43 @@ int cmd_speed(int argc, char **argv)
             fputs(speed_help, stdout);
             return APP_EXIT_OK;
         }
-        if (strcmp(argv[i], "keccak") == 0) {
+        if (strcmp(argv[i], "keccak") == 0)
             keccak = 1;
-        } else if (strcmp(argv[i], CHILD_FLAG) == 0) {
-            child = 1;
-        } else if (app_parse_param("speed", argv[i], &p) != 0) {
+        else if (strcmp(argv[i], SERVER_FLAG) == 0)
+            server = 1;
+        else if (app_parse_param("speed", argv[i], &p) != 0)
             return APP_EXIT_ERROR;
-        } else if (n < MAX_PARAMS) {
+        else if (n < MAX_PARAMS)
             params[n++] = p;
-        }
     }
     if (n == 0 && !keccak) {
         params[0] = MLDSA_44;
         params[1] = MLDSA_65;
         params[2] = MLDSA_87;
         n = 3;
-        keccak = !child;
+        keccak = 1;
     }
-    if (!child)
-        pin_to_this_cpu();
-    if (n > 0 && (ret = run_tables(params, n, child, mine)) != 0)
-        return ret;
-    if (child)
-        return APP_EXIT_OK;
-    if (n > 0 && strcmp(mldsa_sample_ops_name(), GENERIC_OPS) != 0) {
-        const char *ops = mldsa_sample_ops_name();
-
-        printf("\n");
-        if ((ret = run_generic_child(argv[0], params, n, generic, got)) != 0)
+    if (server)
+        return generic_server(params, n);
+    pin_to_this_cpu();
+    printf("%s\n", mldsa_build_info());
+    compare = n > 0 && strcmp(ops, GENERIC_OPS) != 0;
+    if (n > 0) {
+        printf("measuring: %d rounds over every cell%s; median of the rounds\n",
+               ROUNDS, compare ? ", each cell then at once on the generic ops" : "");
+        fflush(stdout);
+        if (compare && (ret = server_start(&g, argv[0], params, n)) != 0)
             return ret;
-        printf("\n%s vs generic, one-shot API (x faster):\n", ops);
-        printf("              keygen      sign    verify\n");
-        for (size_t i = 0; i < n; i++)
-            if (got[i])
-                printf("ML-DSA-%d    %8.2fx %8.2fx %8.2fx\n", (int)params[i],
-                       generic[i][0].sec / mine[i][0].sec,
-                       generic[i][1].sec / mine[i][1].sec,
-                       generic[i][2].sec / mine[i][2].sec);
+        ret = measure_all(params, n, &mine, &generic, compare ? &g : NULL);
+        if (compare && server_stop(&g) != 0)
+            ret = APP_EXIT_ERROR;
+        if (ret != 0)
+            return ret;
+        print_tables(&mine, params, n, ops);
+    }
+    if (compare) {
+        print_tables(&generic, params, n, GENERIC_OPS " (MLDSA_IA32CAP=" MASK_AVX512 ")");
+        print_speedup(&mine, &generic, params, n, ops);
     }
     if (keccak) {
         printf("\n");
