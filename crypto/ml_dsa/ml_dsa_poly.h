@@ -81,27 +81,43 @@ static inline int32_t ml_dsa_power2round(int32_t *r0, int32_t r)
 }
 
 /*
+ * floor(x / (2 * gamma2)) for 0 <= x < 2^24 as (x * M) >> S, without a
+ * division instruction (some compilers emit a variable-time div for a
+ * division by a constant at -O0).  M = ceil(2^S / d) with the smallest S
+ * for which (M * d - 2^S) * 2^24 <= 2^S, which makes the quotient exact for
+ * every x < 2^24 (test_ntt checks every r in [0, q)).
+ */
+#define DECOMPOSE_32_MUL 16793617   /* d = 2 * (q - 1) / 32 = 523776, S = 43 */
+#define DECOMPOSE_32_SHIFT 43
+#define DECOMPOSE_88_MUL 23091223   /* d = 2 * (q - 1) / 88 = 190464, S = 42 */
+#define DECOMPOSE_88_SHIFT 42
+/* m = (q - 1) / (2 * gamma2): the number of high-bit values. */
+#define DECOMPOSE_32_M 16
+#define DECOMPOSE_88_M 44
+
+/*
  * Decompose (FIPS 204 Algorithm 36): for 0 <= r < q, r = r1 * 2 * gamma2 + r0
  * with r0 in (-gamma2, gamma2], except that r - r0 = q - 1 gives r1 = 0 and
  * r0 - 1 (so r0 in [-gamma2, 0]).  Returns r1 in [0, (q - 1) / (2 * gamma2))
- * and sets *r0.  gamma2 is (q - 1) / 88 or (q - 1) / 32; the division is by
- * a constant in each branch, which compilers turn into a multiply-high, so
- * the time does not depend on r.
+ * and sets *r0.  gamma2 is (q - 1) / 88 or (q - 1) / 32 (public): no branch
+ * or division depends on r.
  */
 static inline int32_t ml_dsa_decompose(int32_t *r0, int32_t r, int32_t gamma2)
 {
-    int32_t r1, wrap;
+    int32_t r1, wrap, m;
+    /* r1 = ceil((r - gamma2) / (2 * gamma2)) = floor((r + gamma2 - 1) / (2 * gamma2)) */
+    uint64_t x = (uint64_t)(uint32_t)(r + gamma2 - 1);
 
-    /* r1 = ceil((r - gamma2) / (2 * gamma2)) = floor((r + gamma2 - 1) / (2 * gamma2)). */
-    if (gamma2 == ML_DSA_GAMMA2_32)
-        r1 = (int32_t)((uint32_t)(r + ML_DSA_GAMMA2_32 - 1)
-                       / (2 * ML_DSA_GAMMA2_32));
-    else
-        r1 = (int32_t)((uint32_t)(r + ML_DSA_GAMMA2_88 - 1)
-                       / (2 * ML_DSA_GAMMA2_88));
+    if (gamma2 == ML_DSA_GAMMA2_32) {
+        r1 = (int32_t)((x * DECOMPOSE_32_MUL) >> DECOMPOSE_32_SHIFT);
+        m = DECOMPOSE_32_M;
+    } else {
+        r1 = (int32_t)((x * DECOMPOSE_88_MUL) >> DECOMPOSE_88_SHIFT);
+        m = DECOMPOSE_88_M;
+    }
     *r0 = r - r1 * 2 * gamma2;
-    /* wrap = -1 when r1 = (q - 1) / (2 * gamma2), i.e. r - r0 = q - 1. */
-    wrap = ((ML_DSA_Q - 1) / (2 * gamma2) - 1 - r1) >> 31;
+    /* wrap = -1 when r1 = m, i.e. r - r0 = q - 1. */
+    wrap = (m - 1 - r1) >> 31;
     *r0 += wrap;
     return r1 & ~wrap;
 }
@@ -122,7 +138,7 @@ static inline int32_t ml_dsa_highbits(int32_t r, int32_t gamma2)
 static inline int32_t ml_dsa_use_hint(int32_t h, int32_t r, int32_t gamma2)
 {
     int32_t r0, r1 = ml_dsa_decompose(&r0, r, gamma2);
-    int32_t m = (ML_DSA_Q - 1) / (2 * gamma2);
+    int32_t m = gamma2 == ML_DSA_GAMMA2_32 ? DECOMPOSE_32_M : DECOMPOSE_88_M;
     /* step = +1 when r0 > 0, -1 otherwise; applied only when h = 1 */
     int32_t step = 1 | ((r0 - 1) >> 31);
 
