@@ -164,8 +164,15 @@ rc "valid signature verifies (exit 0)" 0 "$M" verify -p p.pem -s sig -i msg
 check "verify says Verified OK" grep -q "Verified OK" "$T/out"
 rc "private key also verifies" 0 "$M" verify -p k.pem -s sig -i msg
 rc "tampered message is invalid (exit 1)" 1 "$M" verify -p p.pem -s sig -i msg2
+# flip FILE OFFSET: XOR one byte of FILE with 0x01, in place.
+flip() {
+    local b
+    b=$(od -An -tu1 -j "$2" -N 1 "$1" | tr -d ' ')
+    printf "\\x$(printf %02x $((b ^ 1)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
 cp sig sigx
-printf '\x01' | dd of=sigx bs=1 seek=100 conv=notrunc 2>/dev/null
+flip sigx 100
+check "flip changed the signature" test "$(cmp -s sig sigx; echo $?)" = 1
 rc "tampered signature is invalid (exit 1)" 1 "$M" verify -p p.pem -s sigx -i msg
 head -c 3000 sig >sigshort
 rc "short signature is invalid (exit 1)" 1 "$M" verify -p p.pem -s sigshort -i msg
