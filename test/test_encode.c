@@ -568,6 +568,70 @@ START_TEST(mismatched_key_parts_are_refused)
 }
 END_TEST
 
+/*
+ * OneAsymmetricKey v2 (RFC 5958): a [1] publicKey must match the private
+ * key; it is not allowed in v1; [0] attributes are skipped.
+ */
+START_TEST(pkcs8_v2_public_key_must_match)
+{
+    static const uint8_t v1[] = { 0x02, 0x01, 0x01 };
+    static const uint8_t v0[] = { 0x02, 0x01, 0x00 };
+    static const uint8_t attrs[] = { 0xa0, 0x00 };
+    uint8_t seed[32], sk[2560], pk[1313];
+    BYTES alg = { { 0 }, 0 }, choice = { { 0 }, 0 }, body, der;
+
+    key44(seed, sk, pk + 1);
+    pk[0] = 0; /* BIT STRING: no unused bits */
+    alg_id(&alg, oid44, sizeof(oid44), NULL, 0);
+    tlv_raw(&choice, DER_TAG_CONTEXT_0_PRIM, seed, 32);
+
+    for (int variant = 0; variant < 4; variant++) {
+        memset(&body, 0, sizeof(body));
+        put(&body, variant == 3 ? v0 : v1, 3);
+        put(&body, alg.b, alg.n);
+        tlv(&body, DER_TAG_OCTET_STRING, &choice);
+        put(&body, attrs, sizeof(attrs));
+        if (variant == 1)
+            pk[1 + 500] ^= 1;
+        if (variant != 2)
+            tlv_raw(&body, DER_TAG_CONTEXT_1_PRIM, pk, sizeof(pk));
+        if (variant == 1)
+            pk[1 + 500] ^= 1;
+        memset(&der, 0, sizeof(der));
+        tlv(&der, DER_TAG_SEQUENCE, &body);
+        switch (variant) {
+        case 0: /* v2, matching public key */
+        case 2: /* v2, no public key */
+            ck_assert_int_eq(decode(&der), MLDSA_OK);
+            break;
+        case 1: /* v2, another public key */
+            ck_assert_int_eq(decode(&der), MLDSA_ERR_KEY_MISMATCH);
+            break;
+        case 3: /* v1 has no publicKey field */
+            ck_assert_int_eq(decode(&der), MLDSA_ERR_TRAILING);
+            break;
+        }
+    }
+}
+END_TEST
+
+/* An expanded key with an s1 coefficient outside [-eta, eta] is refused (FIPS 204 skDecode). */
+START_TEST(expanded_key_out_of_range_is_refused)
+{
+    /* s1 follows rho (32), K (32) and tr (64); eta = 2 packs 3 bits as eta - s. */
+    enum { S1_OFFSET = 32 + 32 + 64 };
+    uint8_t seed[32], sk[2560], pk[1312];
+    BYTES alg = { { 0 }, 0 }, choice = { { 0 }, 0 }, der = { { 0 }, 0 };
+
+    key44(seed, sk, pk);
+    sk[S1_OFFSET] |= 0x07; /* the first coefficient packs as 7: s = 2 - 7 */
+    alg_id(&alg, oid44, sizeof(oid44), NULL, 0);
+    tlv_raw(&choice, DER_TAG_OCTET_STRING, sk, sizeof(sk));
+    pkcs8(&der, &alg, &choice);
+    ck_assert_int_eq(decode(&der), MLDSA_ERR_BAD_KEY);
+}
+END_TEST
+
 /* Non-minimal, indefinite and overlong lengths, trailing bytes, wrong tags. */
 START_TEST(malformed_der_structure_is_refused)
 {
@@ -736,6 +800,8 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, malformed_algorithm_identifiers_are_refused);
     tcase_add_test(tc, wrong_key_lengths_are_refused);
     tcase_add_test(tc, mismatched_key_parts_are_refused);
+    tcase_add_test(tc, pkcs8_v2_public_key_must_match);
+    tcase_add_test(tc, expanded_key_out_of_range_is_refused);
     tcase_add_test(tc, malformed_der_structure_is_refused);
     tcase_add_test(tc, malformed_public_keys_are_refused);
     tcase_add_test(tc, malformed_pem_is_refused);
