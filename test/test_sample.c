@@ -210,6 +210,35 @@ START_TEST(ops_are_generic_when_MLDSA_IA32CAP_masks_avx512)
 }
 END_TEST
 
+/*
+ * MLDSA_IA32CAP only takes capabilities away: "~0xMASK" clears MASK,
+ * "0xVALUE" keeps VALUE's bits; anything else is ignored.
+ */
+START_TEST(MLDSA_IA32CAP_masks_and_ignores_malformed_values)
+{
+    static const struct {
+        const char *env;
+        uint32_t keep;          /* the bits of the unmasked vector kept */
+    } cases[] = {
+        { "~0x7", ~UINT32_C(0x7) }, { "~0x1f", 0 }, { "0x3", 0x3 },
+        { "0X18", 0x18 }, { "0x0", 0 }, { "junk", ~UINT32_C(0) },
+        { "", ~UINT32_C(0) }, { "0x", ~UINT32_C(0) }, { "~0x1g", ~UINT32_C(0) },
+        { "0x100000000", ~UINT32_C(0) }, { "-0x1", ~UINT32_C(0) },
+        { "0x 1", ~UINT32_C(0) },
+    };
+    char name[64];
+    unsigned base, cap;
+
+    child_ops(NULL, name, sizeof(name), &base);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        child_ops(cases[i].env, name, sizeof(name), &cap);
+        ck_assert_msg(cap == (base & cases[i].keep),
+                      "MLDSA_IA32CAP='%s': 0x%x, expected 0x%x", cases[i].env,
+                      cap, base & cases[i].keep);
+    }
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s;
@@ -229,6 +258,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, expand_S_same_as_generic_for_every_shape_and_eta);
     tcase_add_test(tc, expand_mask_same_as_generic_for_every_l_gamma1_and_kappa);
     tcase_add_test(tc, ops_are_generic_when_MLDSA_IA32CAP_masks_avx512);
+    tcase_add_test(tc, MLDSA_IA32CAP_masks_and_ignores_malformed_values);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
