@@ -157,6 +157,42 @@ START_TEST(expand_mask_same_as_generic_for_every_l_gamma1_and_kappa)
 END_TEST
 
 /*
+ * The top-up path: seeds (found by search) whose eta-4 polynomial needs
+ * more than the first squeeze of two SHAKE256 blocks (fewer than 256 of its
+ * 544 nibbles are below 9): rho' = 5a dc 00 ... for polynomial 0,
+ * rho' = ab df 01 00 ... for polynomial 2.  Each alone (three idle lanes)
+ * and within a full batch.
+ */
+START_TEST(expand_S_same_as_generic_when_a_lane_needs_more_blocks)
+{
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_S_top_up");
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
+    static ML_DSA_POLY want[MAX_K + MAX_L], got[MAX_K + MAX_L];
+    static const struct {
+        uint8_t seed_lo[3];     /* the first bytes of rho'; the rest are 0 */
+        size_t l, k;
+    } cases[] = {
+        { { 0x5a, 0xdc, 0x00 }, 1, 0 }, { { 0x5a, 0xdc, 0x00 }, 4, 3 },
+        { { 0xab, 0xdf, 0x01 }, 3, 0 }, { { 0xab, 0xdf, 0x01 }, 5, 6 },
+    };
+    uint8_t rho_prime[64];
+    char what[64];
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        size_t l = cases[i].l, k = cases[i].k;
+
+        memset(rho_prime, 0, sizeof(rho_prime));
+        memcpy(rho_prime, cases[i].seed_lo, sizeof(cases[i].seed_lo));
+        memset(got, 0xa5, sizeof(got));
+        ck_assert_int_eq(gen->vector_expand_S(want, rho_prime, l, k, 4), 1);
+        ck_assert_int_eq(ops->vector_expand_S(got, rho_prime, l, k, 4), 1);
+        snprintf(what, sizeof(what), "ExpandS top-up case %zu", i);
+        check_same_polys(want, got, l + k, what);
+    }
+}
+END_TEST
+
+/*
  * Run this binary again with PRINT_OPS_ARG, MLDSA_IA32CAP set to env (or
  * unset when NULL), and read back "<ops name> <ia32cap>".  A new process:
  * the capability vector is cached per process, and this one (or Check's
@@ -256,6 +292,7 @@ int main(int argc, char **argv)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, expand_A_same_as_generic_for_every_shape);
     tcase_add_test(tc, expand_S_same_as_generic_for_every_shape_and_eta);
+    tcase_add_test(tc, expand_S_same_as_generic_when_a_lane_needs_more_blocks);
     tcase_add_test(tc, expand_mask_same_as_generic_for_every_l_gamma1_and_kappa);
     tcase_add_test(tc, ops_are_generic_when_MLDSA_IA32CAP_masks_avx512);
     tcase_add_test(tc, MLDSA_IA32CAP_masks_and_ignores_malformed_values);
