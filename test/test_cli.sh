@@ -230,7 +230,8 @@ rc "one byte more is invalid" 1 \
     bash -c "head -c $((big + 1)) /dev/zero | '$M' verify -p p.pem -s bigsig -i -"
 if [ -x /usr/bin/time ]; then
     /usr/bin/time -f %M -o rss bash -c "head -c $big /dev/zero | '$M' sign -k k.pem -i - -o /dev/null"
-    check "signing 96 MiB uses under 16 MiB of memory" test "$(tail -n 1 rss)" -lt 16384
+    # Far below the message size (sanitizer builds need ~20 MiB of their own).
+    check "signing 96 MiB uses under 48 MiB of memory" test "$(tail -n 1 rss)" -lt 49152
 fi
 
 # --- interop with OpenSSL 4.0 through Python cryptography (skips itself) -------
