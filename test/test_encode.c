@@ -720,6 +720,47 @@ START_TEST(malformed_public_keys_are_refused)
 }
 END_TEST
 
+/* Random byte changes and truncations of every form never crash the decoders. */
+START_TEST(decoders_survive_random_mutations)
+{
+    static const mldsa_key_format formats[] = {
+        MLDSA_KEY_FORMAT_SEED, MLDSA_KEY_FORMAT_EXPANDED, MLDSA_KEY_FORMAT_BOTH
+    };
+    uint8_t seed[MLDSA_SEED_BYTES] = { 0 };
+    uint8_t good[3][8192], der[8192];
+    size_t len[3];
+    MLDSA_KEY *key = NULL;
+
+    ck_assert_int_eq(mldsa_key_generate(&key, MLDSA_44, seed), MLDSA_OK);
+    for (int f = 0; f < 3; f++) {
+        len[f] = sizeof(good[f]);
+        ck_assert_int_eq(mldsa_key_to_private_der(key, formats[f], good[f], &len[f]),
+                         MLDSA_OK);
+    }
+    mldsa_key_free(key);
+    for (int iter = 0; iter < 1500; iter++) {
+        int f = (int)test_rand_below(3);
+        size_t n = len[f], changes = 1 + test_rand_below(3);
+        MLDSA_KEY *back = NULL;
+        int ret;
+
+        memcpy(der, good[f], n);
+        for (size_t c = 0; c < changes; c++) {
+            /* Mostly the headers, where the structure is. */
+            size_t at = test_rand_below(4) ? test_rand_below(n < 64 ? n : 64)
+                                           : test_rand_below(n);
+
+            der[at] = (uint8_t)test_rand_u64();
+        }
+        if (test_rand_below(4) == 0)
+            n = test_rand_below(n + 1);
+        ret = mldsa_key_from_der(&back, der, n);
+        ck_assert_msg((ret == MLDSA_OK) == (back != NULL), "iteration %d", iter);
+        mldsa_key_free(back);
+    }
+}
+END_TEST
+
 /* PEM: mismatched or unknown labels, bad base64 or padding, and the wrong kind of key. */
 START_TEST(malformed_pem_is_refused)
 {
@@ -807,6 +848,7 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, malformed_der_structure_is_refused);
     tcase_add_test(tc, malformed_public_keys_are_refused);
     tcase_add_test(tc, malformed_pem_is_refused);
+    tcase_add_test(tc, decoders_survive_random_mutations);
     suite_add_tcase(s, tv);
     suite_add_tcase(s, tc);
     return s;
