@@ -246,8 +246,12 @@ typedef enum {
 
 /*
  * Encoders: with out == NULL, *outlen receives the length needed; otherwise
- * *outlen holds the room in out on entry and the length written on return.
- * PEM output is NUL-free text ending in a newline.
+ * *outlen holds the room in out on entry and the length written on return
+ * (MLDSA_ERR_BUFFER, with the length needed in *outlen, when it is short).
+ * PEM output is NUL-free text ending in a newline, 64 base64 characters a
+ * line.  A private key needs a secret (MLDSA_ERR_NO_SECRET); the seed and
+ * both forms need a key made from a seed (MLDSA_ERR_NO_SEED).  Private key
+ * output is cleansed on failure.
  */
 MLDSA_EXPORT int mldsa_key_to_public_der(const MLDSA_KEY *key, uint8_t *out,
                                          size_t *outlen);
@@ -263,7 +267,15 @@ MLDSA_EXPORT int mldsa_key_to_private_pem(const MLDSA_KEY *key,
 /*
  * Decoders: read a SubjectPublicKeyInfo or a PKCS#8 private key, in DER or
  * PEM (told apart by their content), including the legacy private key forms
- * (a bare seed or expanded key, an OQS key pair) as input only.
+ * (a bare seed or expanded key, an OQS key pair) as input only.  Strict DER:
+ * MLDSA_ERR_DER (tag or shape), _DER_LENGTH (non-minimal, indefinite or past
+ * the input), _TRAILING, _OID (not ML-DSA), _OID_PARAMS (parameters
+ * present), _KEY_LENGTH, _KEY_MISMATCH (a `both` expanded key that is not
+ * its seed's, or a public key given with the private key that is not its
+ * own), _BAD_KEY (expanded key out of range).  PEM: the first block, which
+ * must be labelled PUBLIC KEY or PRIVATE KEY (MLDSA_ERR_PEM otherwise, or
+ * for bad armour or base64) and hold that kind of key (MLDSA_ERR_KEY_TYPE
+ * otherwise); text around the block is ignored.  *out is NULL on failure.
  */
 MLDSA_EXPORT int mldsa_key_from_der(MLDSA_KEY **out, const uint8_t *der,
                                     size_t derlen);
