@@ -10,6 +10,7 @@
 #include "internal/cpuid.h"   /* names of the capability bits */
 
 #define BUILD_INFO_SEPARATOR "; "
+#define KERNEL_FIELD "asm: "
 
 static const char info_help[] =
     "usage: mldsa info\n"
@@ -28,6 +29,20 @@ static const struct {
     { OSSL_IA32CAP_BMI2, "bmi2" },
 };
 
+/* The kernel part ("asm: ...") of mldsa_build_info(), or all of it. */
+static void print_kernel(const char *info)
+{
+    const char *p = strstr(info, KERNEL_FIELD), *end;
+
+    if (p == NULL) {
+        printf("%s\n", info);
+        return;
+    }
+    p += strlen(KERNEL_FIELD);
+    end = strstr(p, BUILD_INFO_SEPARATOR);
+    printf("%.*s\n", (int)(end != NULL ? (size_t)(end - p) : strlen(p)), p);
+}
+
 int cmd_info(int argc, char **argv)
 {
     const char *info = mldsa_build_info(), *env = getenv("MLDSA_IA32CAP");
@@ -41,7 +56,7 @@ int cmd_info(int argc, char **argv)
         return app_usage("info", "unexpected argument '%s'", argv[1]);
     }
     printf("version:     mldsa %s\n", MLDSA_VERSION_STRING);
-    printf("build:       %s, %s, C %ld\n",
+    printf("build:       %s, C%02ld, %s\n",
 #if defined(__clang__)
            "clang " __clang_version__,
 #elif defined(__GNUC__)
@@ -49,32 +64,22 @@ int cmd_info(int argc, char **argv)
 #else
            "unknown compiler",
 #endif
+           (long)(__STDC_VERSION__ / 100 % 100),
 #ifdef KECCAK1600_ASM
-           "perlasm Keccak kernel (KECCAK1600_ASM)",
+           "perlasm Keccak kernel built in (KECCAK1600_ASM)"
 #else
-           "portable (no assembly)",
+           "portable, no assembly"
 #endif
-           (long)__STDC_VERSION__);
-    /* The library's own line, one part per line: kernel, ia32cap, ops. */
-    printf("library:     ");
-    for (const char *p = info; *p != '\0';) {
-        const char *sep = strstr(p, BUILD_INFO_SEPARATOR);
-        size_t n = sep != NULL ? (size_t)(sep - p) : strlen(p);
-
-        printf("%.*s\n", (int)n, p);
-        p += n;
-        if (sep != NULL) {
-            p += strlen(BUILD_INFO_SEPARATOR);
-            printf("             ");
-        }
-    }
+           );
+    printf("kernel:      ");
+    print_kernel(info);
     printf("cpu:         0x%02x", (unsigned)cap);
     for (size_t i = 0; i < sizeof(cap_names) / sizeof(cap_names[0]); i++)
         if (cap & cap_names[i].bit)
             printf(" %s", cap_names[i].name);
-    printf("%s\n", env != NULL ? "" : " (MLDSA_IA32CAP not set)");
     if (env != NULL)
-        printf("             MLDSA_IA32CAP=%s\n", env);
-    printf("sample ops:  %s\n", mldsa_sample_ops_name());
+        printf(" (after MLDSA_IA32CAP=%s)", env);
+    printf("\nsample ops:  %s\n", mldsa_sample_ops_name());
+    printf("library:     %s\n", info);
     return APP_EXIT_OK;
 }
