@@ -711,10 +711,12 @@ START_TEST(null_with_a_non_zero_length_is_refused)
                      MLDSA_ERR_NULL);
     ck_assert_int_eq(mldsa_key_verify(key, sig, f.siglen, NULL, 2, NULL, 0),
                      MLDSA_ERR_NULL);
+    mldsa_key_free(key);
     ck_assert_int_eq(mldsa_key_generate(NULL, f.p, NULL), MLDSA_ERR_NULL);
     ck_assert_int_eq(mldsa_key_from_seed(&key, f.p, NULL, 32), MLDSA_ERR_NULL);
     ck_assert_int_eq(mldsa_key_from_secret(&key, f.p, NULL, f.sklen), MLDSA_ERR_NULL);
     ck_assert_int_eq(mldsa_key_from_public(&key, f.p, NULL, f.pklen), MLDSA_ERR_NULL);
+    ck_assert_ptr_null(key);
     /* NULL with a zero length is an empty message */
     ck_assert_int_eq(mldsa_sign(f.p, sig, NULL, 0, NULL, 0, f.sk, NULL), MLDSA_OK);
     ck_assert_int_eq(mldsa_verify(f.p, sig, f.siglen, NULL, 0, NULL, 0, f.pk),
@@ -780,8 +782,10 @@ START_TEST(key_object_refusals_name_what_is_missing)
     ck_assert_int_eq(mldsa_key_get_seed(skey, seed), MLDSA_ERR_NO_SEED);
     ck_assert_int_eq(mldsa_key_get_public(skey, small, sizeof(small)),
                      MLDSA_ERR_BUFFER);
+    mldsa_key_free(skey);
     ck_assert_int_eq(mldsa_key_from_seed(&skey, f.p, f.seed, 31),
                      MLDSA_ERR_KEY_LENGTH);
+    ck_assert_ptr_null(skey);
     mldsa_key_free(pkey);
 }
 END_TEST
