@@ -70,6 +70,10 @@ MLDSA_CFLAGS := -std=c11 $(WARN_CFLAGS) -fPIC -fvisibility=hidden \
 ifdef USE_ASM
 MLDSA_CPPFLAGS += -DKECCAK1600_ASM
 endif
+# NO_ASM=1 also turns off the C intrinsics kernels (the AVX2 NTT).
+ifneq ($(strip $(NO_ASM)),)
+MLDSA_CPPFLAGS += -DMLDSA_NO_ASM
+endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_LDFLAGS := -fsanitize=$(SANITIZE)

@@ -102,6 +102,27 @@ void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                               const ML_DSA_POLY *b);
 void ossl_ml_dsa_poly_ntt_dot(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                               const ML_DSA_POLY *b, size_t n);
+/*
+ * The generic C versions of the four above, and (ML_DSA_NTT_AVX2, x86-64
+ * with GCC or Clang, not MLDSA_NO_ASM) bit-identical AVX2 versions
+ * (ml_dsa_ntt_x86_64.c); the four above choose at run time (ossl_ia32cap).
+ */
+void ossl_ml_dsa_poly_ntt_generic(ML_DSA_POLY *p);
+void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p);
+void ossl_ml_dsa_poly_ntt_mul_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                                      const ML_DSA_POLY *b);
+void ossl_ml_dsa_poly_ntt_dot_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                                      const ML_DSA_POLY *b, size_t n);
+#if !defined(MLDSA_NO_ASM) && (defined(__x86_64__) || defined(_M_X64)) \
+    && (defined(__GNUC__) || defined(__clang__))
+# define ML_DSA_NTT_AVX2
+void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p);
+void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p);
+void ossl_ml_dsa_poly_ntt_mul_avx2(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                                   const ML_DSA_POLY *b);
+void ossl_ml_dsa_poly_ntt_dot_avx2(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                                   const ML_DSA_POLY *b, size_t n);
+#endif
 
 /* ------------------------------------------------------------------------
  * Encoders (ml_dsa_encoders.c), FIPS 204 section 7.1 - 7.2

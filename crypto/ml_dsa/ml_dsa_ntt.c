@@ -8,6 +8,9 @@
 #include <stdint.h>
 #include "ml_dsa_local.h"
 #include "ml_dsa_poly.h"
+#ifdef ML_DSA_NTT_AVX2
+# include "internal/cpuid.h"
+#endif
 
 /*
  * zetas[i] = 1753^brv8(i) * 2^32 mod q, centred in (-q/2, q/2): the powers
@@ -92,7 +95,7 @@ static const int32_t zetas[ML_DSA_N] = {
  * bit-reversed order.  Input |a| < q; output |a| < 9q (each of the 8 layers
  * adds less than q).
  */
-void ossl_ml_dsa_poly_ntt(ML_DSA_POLY *p)
+void ossl_ml_dsa_poly_ntt_generic(ML_DSA_POLY *p)
 {
     int32_t *a = p->coeff;
     int32_t a0, a1, a2, a3, z1, z2, z3;
@@ -142,7 +145,7 @@ void ossl_ml_dsa_poly_ntt(ML_DSA_POLY *p)
  * after the 8 layers, with no reduction in between; the products stay
  * below 2^31 * q (f * 256 q, and 3975713 * 256 q < 128 q^2).  Output |a| < q.
  */
-void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p)
+void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p)
 {
     int32_t *a = p->coeff;
     int32_t a0, a1, a2, a3, z1, z2, z3;
@@ -194,8 +197,8 @@ void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p)
  * Needs |a * b| < 2^31 * q per coefficient (e.g. |a| < q, |b| < 9q);
  * output |r| < q.  r may alias a or b.
  */
-void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                              const ML_DSA_POLY *b)
+void ossl_ml_dsa_poly_ntt_mul_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                                      const ML_DSA_POLY *b)
 {
     size_t i;
 
@@ -212,8 +215,8 @@ void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
  * sum_j |a[j] * b[j]| < 2^31 * q per coefficient (n <= 7, |a| < q,
  * |b| < 9q gives 63 q^2 < 2^31 q).  Output |r| < q.
  */
-void ossl_ml_dsa_poly_ntt_dot(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                              const ML_DSA_POLY *b, size_t n)
+void ossl_ml_dsa_poly_ntt_dot_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                                      const ML_DSA_POLY *b, size_t n)
 {
     int64_t acc[ML_DSA_N];
     size_t i, j;
@@ -225,4 +228,58 @@ void ossl_ml_dsa_poly_ntt_dot(ML_DSA_POLY *r, const ML_DSA_POLY *a,
             acc[i] += (int64_t)a[j].coeff[i] * b[j].coeff[i];
     for (i = 0; i < ML_DSA_N; i++)
         r->coeff[i] = ml_dsa_montgomery_reduce(acc[i]);
+}
+
+/*
+ * The entry points: the AVX2 versions (ml_dsa_ntt_x86_64.c, bit-identical)
+ * when the CPU has AVX2, the generic ones above otherwise.
+ */
+#ifdef ML_DSA_NTT_AVX2
+# define NTT_USE_AVX2 ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
+#endif
+
+void ossl_ml_dsa_poly_ntt(ML_DSA_POLY *p)
+{
+#ifdef ML_DSA_NTT_AVX2
+    if (NTT_USE_AVX2) {
+        ossl_ml_dsa_poly_ntt_avx2(p);
+        return;
+    }
+#endif
+    ossl_ml_dsa_poly_ntt_generic(p);
+}
+
+void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p)
+{
+#ifdef ML_DSA_NTT_AVX2
+    if (NTT_USE_AVX2) {
+        ossl_ml_dsa_poly_ntt_inverse_avx2(p);
+        return;
+    }
+#endif
+    ossl_ml_dsa_poly_ntt_inverse_generic(p);
+}
+
+void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                              const ML_DSA_POLY *b)
+{
+#ifdef ML_DSA_NTT_AVX2
+    if (NTT_USE_AVX2) {
+        ossl_ml_dsa_poly_ntt_mul_avx2(r, a, b);
+        return;
+    }
+#endif
+    ossl_ml_dsa_poly_ntt_mul_generic(r, a, b);
+}
+
+void ossl_ml_dsa_poly_ntt_dot(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                              const ML_DSA_POLY *b, size_t n)
+{
+#ifdef ML_DSA_NTT_AVX2
+    if (NTT_USE_AVX2) {
+        ossl_ml_dsa_poly_ntt_dot_avx2(r, a, b, n);
+        return;
+    }
+#endif
+    ossl_ml_dsa_poly_ntt_dot_generic(r, a, b, n);
 }
