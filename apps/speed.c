@@ -8,14 +8,14 @@
  * AVX-512VL kernel, of one 4-way permutation.
  *
  * How a cell is measured: operation j always has the same inputs (keygen
- * seed j, sign randomness rnd j), so every round of a cell, and the same
- * cell on the other sample ops, does exactly the same work, sign's
- * rejection loop included.  A cell runs N operations per round, N chosen
- * once (by the first process) to fill its share of the time budget; the
- * figure is the median over ROUNDS rounds of the CPU time per operation,
- * the rounds passing over every cell in turn, and the generic side
- * measuring each cell right after us, so that a slow spell of the host
- * spreads over all cells and both sample ops instead of one row.
+ * seed j, sign randomness rnd j).  A cell runs N operations per round, N
+ * chosen once to fill its share of the time budget, round r running
+ * operations rN .. rN + N - 1; the generic side runs the same operations
+ * right after us, so both do exactly the same work, sign's rejection loop
+ * included.  The rounds pass over every cell in turn, so a slow spell of
+ * the host spreads over all cells and both sample ops instead of one row.
+ * Figures: the median over ROUNDS rounds of the CPU time per operation;
+ * speedups: the median over rounds of the ratio of the pair.
  */
 #define _GNU_SOURCE           /* sched_setaffinity, sched_getcpu */
 #include <errno.h>
@@ -251,15 +251,16 @@ static double tsc_hz(void)
 }
 
 /*
- * Operations 0..count-1 of fn, timed as one run: CPU seconds per op, and
- * TSC cycles per op derived from them (the TSC itself would also count
- * other processes' time slices).
+ * Operations first..first+count-1 of fn, timed as one run: CPU seconds per
+ * op, and TSC cycles per op derived from them (the TSC itself would also
+ * count other processes' time slices).
  */
-static int time_ops(BENCH_FN fn, BENCH_CTX *b, size_t count, BENCH_RESULT *r)
+static int time_ops(BENCH_FN fn, BENCH_CTX *b, size_t first, size_t count,
+                    BENCH_RESULT *r)
 {
     double t0 = cpu_sec();
 
-    for (size_t j = 0; j < count; j++) {
+    for (size_t j = first; j < first + count; j++) {
         b->j = j;
         if (fn(b) != MLDSA_OK)
             return APP_EXIT_ERROR;
@@ -275,20 +276,24 @@ static int calibrate(BENCH_FN fn, BENCH_CTX *b, size_t *count)
     BENCH_RESULT r;
     double n;
 
-    if (time_ops(fn, b, 1, &r) != 0 || time_ops(fn, b, CALIBRATION_OPS, &r) != 0)
+    if (time_ops(fn, b, 0, 1, &r) != 0 || time_ops(fn, b, 0, CALIBRATION_OPS, &r) != 0)
         return APP_EXIT_ERROR;
     n = CELL_BUDGET_SEC / ROUNDS / (r.sec > 1e-9 ? r.sec : 1e-9);
     *count = n < MIN_OPS ? MIN_OPS : n > MAX_OPS ? MAX_OPS : (size_t)n;
     return 0;
 }
 
-/* Warm up, then time count operations of cell (k, op) on b. */
-static int measure_cell(BENCH_CTX *b, size_t k, int op, size_t count,
+/*
+ * Warm up, then time operations round * count .. (round + 1) * count - 1 of
+ * cell (k, op) on b: each round its own inputs, the same on both sides.
+ */
+static int measure_cell(BENCH_CTX *b, size_t k, int op, int round, size_t count,
                         BENCH_RESULT *r)
 {
     BENCH_FN fn = blocks[k].fn[op];
 
-    if (fn(b) != MLDSA_OK || ctx_reset(b) != MLDSA_OK || time_ops(fn, b, count, r) != 0)
+    if (fn(b) != MLDSA_OK || ctx_reset(b) != MLDSA_OK
+        || time_ops(fn, b, (size_t)round * count, count, r) != 0)
         return app_error("speed: ML-DSA-%d failed", (int)b->param);
     return 0;
 }
@@ -308,8 +313,8 @@ static int ctx_init_all(BENCH_CTX *b, const mldsa_param *params, size_t n)
 
 /*
  * The generic side (a copy of this program with AVX-512 masked off): read
- * requests "k i op count" on stdin, measure that cell, answer "sec cycles"
- * on stdout, until end of input.
+ * requests "k i op round count" on stdin, measure that cell, answer
+ * "sec cycles" on stdout, until end of input.
  */
 static int generic_server(const mldsa_param *params, size_t n)
 {
@@ -321,13 +326,14 @@ static int generic_server(const mldsa_param *params, size_t n)
         return APP_EXIT_ERROR;
     while (ret == 0 && fgets(line, sizeof(line), stdin) != NULL) {
         size_t k, i, count;
-        int op;
+        int op, round;
         BENCH_RESULT r;
 
-        if (sscanf(line, "%zu %zu %d %zu", &k, &i, &op, &count) != 4
-            || k >= NBLOCKS || i >= n || op < 0 || op >= NOPS || count == 0)
+        if (sscanf(line, "%zu %zu %d %d %zu", &k, &i, &op, &round, &count) != 5
+            || k >= NBLOCKS || i >= n || op < 0 || op >= NOPS || round < 0
+            || round >= ROUNDS || count == 0)
             ret = app_error("speed: bad request '%s'", line);
-        else if ((ret = measure_cell(&b[i], k, op, count, &r)) == 0)
+        else if ((ret = measure_cell(&b[i], k, op, round, count, &r)) == 0)
             printf("%.9g %.9g\n", r.sec, r.cycles);
         fflush(stdout);
     }
@@ -396,13 +402,14 @@ static int server_start(GENERIC_SERVER *g, const char *argv0,
     return 0;
 }
 
-/* Have the generic side measure cell (k, i, op) count times. */
+/* Have the generic side measure round `round` of cell (k, i, op). */
 static int server_measure(GENERIC_SERVER *g, size_t k, size_t i, int op,
-                          size_t count, BENCH_RESULT *r)
+                          int round, size_t count, BENCH_RESULT *r)
 {
     char line[128];
 
-    if (fprintf(g->to, "%zu %zu %d %zu\n", k, i, op, count) < 0 || fflush(g->to) != 0
+    if (fprintf(g->to, "%zu %zu %d %d %zu\n", k, i, op, round, count) < 0
+        || fflush(g->to) != 0
         || fgets(line, sizeof(line), g->from) == NULL
         || sscanf(line, "%lf %lf", &r->sec, &r->cycles) != 2)
         return app_error("speed: the generic run failed");
@@ -447,13 +454,13 @@ static int measure_all(const mldsa_param *params, size_t n, SPEED_RUN *mine,
                         ret = app_error("speed: ML-DSA-%d failed", (int)params[i]);
                         break;
                     }
-                    if ((ret = measure_cell(&b[i], k, op, *count, &r)) != 0)
+                    if ((ret = measure_cell(&b[i], k, op, round, *count, &r)) != 0)
                         break;
                     mine->sec[k][i][op][round] = r.sec;
                     mine->cyc[k][i][op][round] = r.cycles;
                     if (g == NULL)
                         continue;
-                    if ((ret = server_measure(g, k, i, op, *count, &r)) != 0)
+                    if ((ret = server_measure(g, k, i, op, round, *count, &r)) != 0)
                         break;
                     generic->sec[k][i][op][round] = r.sec;
                     generic->cyc[k][i][op][round] = r.cycles;
@@ -502,7 +509,21 @@ static void print_tables(const SPEED_RUN *run, const mldsa_param *params,
     }
 }
 
-/* How many times faster ops is than the generic ops, cell by cell. */
+/*
+ * How many times faster ops is than the generic ops, cell by cell: the
+ * median over rounds of the ratio, each round's pair doing the same work.
+ */
+static double speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
+                      size_t k, size_t i, int op)
+{
+    double ratio[ROUNDS];
+
+    for (int r = 0; r < ROUNDS; r++)
+        ratio[r] = generic->sec[k][i][op][r] / mine->sec[k][i][op][r];
+    return median(ratio, ROUNDS);
+}
+
+/* The speedup table. */
 static void print_speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
                           const mldsa_param *params, size_t n, const char *ops)
 {
@@ -512,7 +533,7 @@ static void print_speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
         for (size_t i = 0; i < n; i++) {
             printf("ML-DSA-%d   ", (int)params[i]);
             for (int op = 0; op < NOPS; op++)
-                printf(" %8.2fx", cell(generic, k, i, op).sec / cell(mine, k, i, op).sec);
+                printf(" %8.2fx", speedup(mine, generic, k, i, op));
             printf("\n");
         }
     }
