@@ -159,7 +159,8 @@ int app_parse_hex(const char *cmd, const char *what, const char *hex,
         int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
 
         if (hi < 0 || lo < 0)
-            return app_usage(cmd, "%s: not hex at character %zu", what, 2 * i + 1);
+            return app_usage(cmd, "%s: not hex at character %zu", what,
+                             2 * i + (hi < 0 ? 1 : 2));
         out[i] = (uint8_t)(hi << 4 | lo);
     }
     *outlen = n / 2;
