@@ -45,6 +45,27 @@ START_TEST(simple_pack_round_trips_for_every_width)
 }
 END_TEST
 
+START_TEST(w1_encoding_equals_simple_bit_pack)
+{
+    ML_DSA_POLY a;
+    uint8_t fast[ML_DSA_POLY_BYTES(6)], slow[ML_DSA_POLY_BYTES(6)];
+    int bits, round;
+    size_t i;
+
+    for (bits = 4; bits <= 6; bits += 2) {
+        for (round = 0; round < 3; round++) {
+            for (i = 0; i < N; i++)
+                a.coeff[i] = round == 0 ? 0
+                    : round == 1 ? (bits == 6 ? 43 : 15)
+                    : (int32_t)test_rand_below(bits == 6 ? 44 : 16);
+            ossl_ml_dsa_poly_pack_w1(fast, &a, bits);
+            ossl_ml_dsa_poly_simple_pack(slow, &a, bits);
+            ck_assert_mem_eq(fast, slow, ML_DSA_POLY_BYTES(bits));
+        }
+    }
+}
+END_TEST
+
 START_TEST(bit_pack_round_trips_at_both_ends_of_each_range)
 {
     /* (bits, b): eta 2 and 4, t0, z for gamma1 = 2^17 and 2^19 */
@@ -337,6 +358,7 @@ static Suite *encoders_suite(void)
     TCase *keys = tcase_create("keys_and_hints");
 
     tcase_add_test(poly, simple_pack_round_trips_for_every_width);
+    tcase_add_test(poly, w1_encoding_equals_simple_bit_pack);
     tcase_add_test(poly, bit_pack_round_trips_at_both_ends_of_each_range);
     tcase_add_test(poly, z_pack_round_trips_for_both_gamma1);
     tcase_add_test(poly, packing_is_little_endian_lowest_bit_first);

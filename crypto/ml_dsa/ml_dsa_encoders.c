@@ -73,6 +73,29 @@ void ossl_ml_dsa_poly_simple_unpack(ML_DSA_POLY *p, const uint8_t *in,
     unpack_bits(p->coeff, in, bits, 0, 0);
 }
 
+/*
+ * w1Encode of one polynomial (FIPS 204 Algorithm 28): SimpleBitPack with
+ * bits = bitlen((q - 1) / (2 gamma2) - 1), 6 (coefficients < 44) or 4
+ * (< 16).  Hot (every signing attempt), so both widths are unrolled:
+ * 4 coefficients per 3 bytes, or 2 per byte.
+ */
+void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits)
+{
+    const int32_t *c = w1->coeff;
+    size_t i;
+
+    if (bits == 6) {
+        for (i = 0; i < ML_DSA_N; i += 4, out += 3) {
+            out[0] = (uint8_t)(c[i] | c[i + 1] << 6);
+            out[1] = (uint8_t)(c[i + 1] >> 2 | c[i + 2] << 4);
+            out[2] = (uint8_t)(c[i + 2] >> 4 | c[i + 3] << 2);
+        }
+    } else {
+        for (i = 0; i < ML_DSA_N; i += 2)
+            *out++ = (uint8_t)(c[i] | c[i + 1] << 4);
+    }
+}
+
 /* BitPack(w, a, b) (FIPS 204 Algorithm 17): coefficients in [b - 2^bits + 1, b]. */
 void ossl_ml_dsa_poly_pack(uint8_t *out, const ML_DSA_POLY *p, int bits,
                            int32_t b)

@@ -43,7 +43,7 @@ static void w1_encode_highbits(uint8_t *out, const ML_DSA_POLY *w,
 
     for (j = 0; j < ML_DSA_N; j++)
         w1.coeff[j] = ml_dsa_highbits(w->coeff[j], p->gamma2);
-    ossl_ml_dsa_poly_simple_pack(out, &w1, p->w1_bits);
+    ossl_ml_dsa_poly_pack_w1(out, &w1, p->w1_bits);
 }
 
 /* ctilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Algorithm 7 line 15, Algorithm 8 line 12). */
@@ -229,7 +229,7 @@ int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
         for (j = 0; j < ML_DSA_N; j++)
             w.coeff[j] = ml_dsa_use_hint(h[i * ML_DSA_N + j],
                                          ml_dsa_caddq(w.coeff[j]), p->gamma2);
-        ossl_ml_dsa_poly_simple_pack(w1 + i * w1_poly_bytes, &w, p->w1_bits);
+        ossl_ml_dsa_poly_pack_w1(w1 + i * w1_poly_bytes, &w, p->w1_bits);
     }
     commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
     for (i = 0; i < p->ctilde_bytes; i++)
