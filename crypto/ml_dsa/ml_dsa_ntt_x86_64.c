@@ -699,39 +699,82 @@ AVX2_INLINE void intt_first3(__m256i *x, __m256i *y, const int32_t z[6][8])
 AVX2_FN void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p)
 {
     const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
-    int32_t *a = p->coeff;
-    __m256i v[8];
-    size_t i, k;
+    __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
+    int32_t *a;
+    size_t i;
 
     /* len = 128, 64, 32 on registers i, i + 4, ..., i + 28 */
     for (i = 0; i < 4; i++) {
-        for (k = 0; k < 8; k++)
-            v[k] = load(a + 8 * (i + 4 * k));
-        for (k = 0; k < 4; k++)
-            ct(&v[k], &v[k + 4], bcast(zb + 1), bcast(zbq + 1));
-        for (k = 0; k < 8; k += 4) {
-            ct(&v[k], &v[k + 2], bcast(zb + 2 + k / 4), bcast(zbq + 2 + k / 4));
-            ct(&v[k + 1], &v[k + 3], bcast(zb + 2 + k / 4),
-               bcast(zbq + 2 + k / 4));
-        }
-        for (k = 0; k < 8; k += 2)
-            ct(&v[k], &v[k + 1], bcast(zb + 4 + k / 2), bcast(zbq + 4 + k / 2));
-        for (k = 0; k < 8; k++)
-            store(a + 8 * (i + 4 * k), v[k]);
+        a = p->coeff + 8 * i;
+        v0 = load(a);
+        v1 = load(a + 32);
+        v2 = load(a + 64);
+        v3 = load(a + 96);
+        v4 = load(a + 128);
+        v5 = load(a + 160);
+        v6 = load(a + 192);
+        v7 = load(a + 224);
+        z = bcast(zb + 1);
+        zq = bcast(zbq + 1);
+        ct(&v0, &v4, z, zq);
+        ct(&v1, &v5, z, zq);
+        ct(&v2, &v6, z, zq);
+        ct(&v3, &v7, z, zq);
+        z = bcast(zb + 2);
+        zq = bcast(zbq + 2);
+        ct(&v0, &v2, z, zq);
+        ct(&v1, &v3, z, zq);
+        z = bcast(zb + 3);
+        zq = bcast(zbq + 3);
+        ct(&v4, &v6, z, zq);
+        ct(&v5, &v7, z, zq);
+        ct(&v0, &v1, bcast(zb + 4), bcast(zbq + 4));
+        ct(&v2, &v3, bcast(zb + 5), bcast(zbq + 5));
+        ct(&v4, &v5, bcast(zb + 6), bcast(zbq + 6));
+        ct(&v6, &v7, bcast(zb + 7), bcast(zbq + 7));
+        store(a, v0);
+        store(a + 32, v1);
+        store(a + 64, v2);
+        store(a + 96, v3);
+        store(a + 128, v4);
+        store(a + 160, v5);
+        store(a + 192, v6);
+        store(a + 224, v7);
     }
     /* len = 16, 8, 4, 2, 1 on each 32 coefficients */
     for (i = 0; i < ML_DSA_N / 32; i++) {
-        for (k = 0; k < 4; k++)
-            v[k] = load(a + 32 * i + 8 * k);
-        ct(&v[0], &v[2], bcast(zb + 8 + i), bcast(zbq + 8 + i));
-        ct(&v[1], &v[3], bcast(zb + 8 + i), bcast(zbq + 8 + i));
-        ct(&v[0], &v[1], bcast(zb + 16 + 2 * i), bcast(zbq + 16 + 2 * i));
-        ct(&v[2], &v[3], bcast(zb + 17 + 2 * i), bcast(zbq + 17 + 2 * i));
-        ntt_last3(&v[0], &v[1], ntt_small_zetas[2 * i]);
-        ntt_last3(&v[2], &v[3], ntt_small_zetas[2 * i + 1]);
-        for (k = 0; k < 4; k++)
-            store(a + 32 * i + 8 * k, v[k]);
+        a = p->coeff + 32 * i;
+        v0 = load(a);
+        v1 = load(a + 8);
+        v2 = load(a + 16);
+        v3 = load(a + 24);
+        z = bcast(zb + 8 + i);
+        zq = bcast(zbq + 8 + i);
+        ct(&v0, &v2, z, zq);
+        ct(&v1, &v3, z, zq);
+        ct(&v0, &v1, bcast(zb + 16 + 2 * i), bcast(zbq + 16 + 2 * i));
+        ct(&v2, &v3, bcast(zb + 17 + 2 * i), bcast(zbq + 17 + 2 * i));
+        ntt_last3(&v0, &v1, ntt_small_zetas[2 * i]);
+        ntt_last3(&v2, &v3, ntt_small_zetas[2 * i + 1]);
+        store(a, v0);
+        store(a + 8, v1);
+        store(a + 16, v2);
+        store(a + 24, v3);
     }
+}
+
+/* The last layer of the inverse NTT with the scaling by f (see above). */
+AVX2_INLINE void gs_last(__m256i *x, __m256i *y)
+{
+    const __m256i f = _mm256_set1_epi32(INV_NTT_F);
+    const __m256i fq = _mm256_set1_epi32(ZETA_QINV(INV_NTT_F));
+    const __m256i fz = _mm256_set1_epi32(INV_NTT_F_ZETA);
+    const __m256i fzq = _mm256_set1_epi32(ZETA_QINV(INV_NTT_F_ZETA));
+    __m256i s = _mm256_add_epi32(*x, *y);
+    __m256i d = _mm256_sub_epi32(*x, *y);
+
+    *x = mont_mul(s, f, fq, f, fq);
+    *y = mont_mul(d, fz, fzq, fz, fzq);
 }
 
 /*
@@ -742,46 +785,65 @@ AVX2_FN void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p)
 AVX2_FN void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p)
 {
     const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
-    const __m256i f = _mm256_set1_epi32(INV_NTT_F);
-    const __m256i fq = _mm256_set1_epi32(ZETA_QINV(INV_NTT_F));
-    const __m256i fz = _mm256_set1_epi32(INV_NTT_F_ZETA);
-    const __m256i fzq = _mm256_set1_epi32(ZETA_QINV(INV_NTT_F_ZETA));
-    int32_t *a = p->coeff;
-    __m256i v[8], s, d;
-    size_t i, k;
+    __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
+    int32_t *a;
+    size_t i;
 
     /* len = 1, 2, 4, 8, 16 on each 32 coefficients */
     for (i = 0; i < ML_DSA_N / 32; i++) {
-        for (k = 0; k < 4; k++)
-            v[k] = load(a + 32 * i + 8 * k);
-        intt_first3(&v[0], &v[1], intt_small_zetas[2 * i]);
-        intt_first3(&v[2], &v[3], intt_small_zetas[2 * i + 1]);
-        gs(&v[0], &v[1], bcast(zb + 31 - 2 * i), bcast(zbq + 31 - 2 * i));
-        gs(&v[2], &v[3], bcast(zb + 30 - 2 * i), bcast(zbq + 30 - 2 * i));
-        gs(&v[0], &v[2], bcast(zb + 15 - i), bcast(zbq + 15 - i));
-        gs(&v[1], &v[3], bcast(zb + 15 - i), bcast(zbq + 15 - i));
-        for (k = 0; k < 4; k++)
-            store(a + 32 * i + 8 * k, v[k]);
+        a = p->coeff + 32 * i;
+        v0 = load(a);
+        v1 = load(a + 8);
+        v2 = load(a + 16);
+        v3 = load(a + 24);
+        intt_first3(&v0, &v1, intt_small_zetas[2 * i]);
+        intt_first3(&v2, &v3, intt_small_zetas[2 * i + 1]);
+        gs(&v0, &v1, bcast(zb + 31 - 2 * i), bcast(zbq + 31 - 2 * i));
+        gs(&v2, &v3, bcast(zb + 30 - 2 * i), bcast(zbq + 30 - 2 * i));
+        z = bcast(zb + 15 - i);
+        zq = bcast(zbq + 15 - i);
+        gs(&v0, &v2, z, zq);
+        gs(&v1, &v3, z, zq);
+        store(a, v0);
+        store(a + 8, v1);
+        store(a + 16, v2);
+        store(a + 24, v3);
     }
     /* len = 32, 64, and 128 with the scaling, on registers i, ..., i + 28 */
     for (i = 0; i < 4; i++) {
-        for (k = 0; k < 8; k++)
-            v[k] = load(a + 8 * (i + 4 * k));
-        for (k = 0; k < 8; k += 2)
-            gs(&v[k], &v[k + 1], bcast(zb + 7 - k / 2), bcast(zbq + 7 - k / 2));
-        for (k = 0; k < 8; k += 4) {
-            gs(&v[k], &v[k + 2], bcast(zb + 3 - k / 4), bcast(zbq + 3 - k / 4));
-            gs(&v[k + 1], &v[k + 3], bcast(zb + 3 - k / 4),
-               bcast(zbq + 3 - k / 4));
-        }
-        for (k = 0; k < 4; k++) {
-            s = _mm256_add_epi32(v[k], v[k + 4]);
-            d = _mm256_sub_epi32(v[k], v[k + 4]);
-            v[k] = mont_mul(s, f, fq, f, fq);
-            v[k + 4] = mont_mul(d, fz, fzq, fz, fzq);
-        }
-        for (k = 0; k < 8; k++)
-            store(a + 8 * (i + 4 * k), v[k]);
+        a = p->coeff + 8 * i;
+        v0 = load(a);
+        v1 = load(a + 32);
+        v2 = load(a + 64);
+        v3 = load(a + 96);
+        v4 = load(a + 128);
+        v5 = load(a + 160);
+        v6 = load(a + 192);
+        v7 = load(a + 224);
+        gs(&v0, &v1, bcast(zb + 7), bcast(zbq + 7));
+        gs(&v2, &v3, bcast(zb + 6), bcast(zbq + 6));
+        gs(&v4, &v5, bcast(zb + 5), bcast(zbq + 5));
+        gs(&v6, &v7, bcast(zb + 4), bcast(zbq + 4));
+        z = bcast(zb + 3);
+        zq = bcast(zbq + 3);
+        gs(&v0, &v2, z, zq);
+        gs(&v1, &v3, z, zq);
+        z = bcast(zb + 2);
+        zq = bcast(zbq + 2);
+        gs(&v4, &v6, z, zq);
+        gs(&v5, &v7, z, zq);
+        gs_last(&v0, &v4);
+        gs_last(&v1, &v5);
+        gs_last(&v2, &v6);
+        gs_last(&v3, &v7);
+        store(a, v0);
+        store(a + 32, v1);
+        store(a + 64, v2);
+        store(a + 96, v3);
+        store(a + 128, v4);
+        store(a + 160, v5);
+        store(a + 192, v6);
+        store(a + 224, v7);
     }
 }
 
