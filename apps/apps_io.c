@@ -277,6 +277,8 @@ int app_write_file(const char *path, const void *data, size_t len, int secret)
     return ret;
 }
 
+static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
+
 /*
  * A raw key by its length: a public key or an expanded secret key (their
  * lengths differ across parameter sets and from every DER form), or a
@@ -284,7 +286,6 @@ int app_write_file(const char *path, const void *data, size_t len, int secret)
  */
 static int raw_key(const uint8_t *data, size_t len, int param, MLDSA_KEY **key)
 {
-    static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
 
     if (len == MLDSA_SEED_BYTES)
         return mldsa_key_from_seed(key, (mldsa_param)param, data, len);
@@ -299,7 +300,6 @@ static int raw_key(const uint8_t *data, size_t len, int param, MLDSA_KEY **key)
 
 static int is_raw_length(size_t len)
 {
-    static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
 
     if (len == MLDSA_SEED_BYTES)
         return 1;
