@@ -544,6 +544,7 @@ END_TEST
 START_TEST(inconsistent_tr_or_t0_is_a_key_mismatch)
 {
     uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES], bad[MLDSA_MAX_SECRET_KEY_BYTES];
+    uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES];
     MLDSA_KEY *key;
     size_t i;
     FIXTURE f;
@@ -553,12 +554,16 @@ START_TEST(inconsistent_tr_or_t0_is_a_key_mismatch)
         memcpy(bad, f.sk, f.sklen);
         bad[SK_TR_OFFSET + 5] ^= 0x01;
         ck_assert_int_eq(mldsa_pk_from_sk(f.p, pk, bad), MLDSA_ERR_KEY_MISMATCH);
+        ck_assert_int_eq(mldsa_sign(f.p, sig, f.msg, f.msglen, NULL, 0, bad,
+                                    NULL), MLDSA_ERR_KEY_MISMATCH);
         ck_assert_int_eq(mldsa_key_from_secret(&key, f.p, bad, f.sklen),
                          MLDSA_ERR_KEY_MISMATCH);
         ck_assert_ptr_null(key);
         memcpy(bad, f.sk, f.sklen);
         bad[sk_t0_offset(f.p) + 100] ^= 0x10;
         ck_assert_int_eq(mldsa_pk_from_sk(f.p, pk, bad), MLDSA_ERR_KEY_MISMATCH);
+        ck_assert_int_eq(mldsa_sign_internal(f.p, sig, f.msg, f.msglen, bad,
+                                             NULL), MLDSA_ERR_KEY_MISMATCH);
         ck_assert_int_eq(mldsa_key_from_secret(&key, f.p, bad, f.sklen),
                          MLDSA_ERR_KEY_MISMATCH);
     }

@@ -1,15 +1,15 @@
 /*
  * The one-shot public API (include/mldsa.h): each function decodes the
  * key into a temporary key object, runs the key-object operation, and
- * wipes and frees the object.  Signing from an encoded secret key skips
- * the public-key recomputation (FIPS 204 Algorithm 7 needs only rho, K,
- * tr, s1, s2, t0).
+ * wipes and frees the object.  A signing key gets the same checks as
+ * mldsa_key_from_secret (range, and tr / t0 against the recomputed public
+ * key) but not the NTT of t1, which only verifying needs.
  */
 #include <string.h>
 #include "internal/cleanse.h"
 #include "ml_dsa_local.h"
 
-/* A signing key object from an encoded secret key (range-checked). */
+/* A signing key object from an encoded secret key (range- and consistency-checked). */
 static int signer_from_sk(MLDSA_KEY **key, mldsa_param param,
                           const uint8_t *sk)
 {

@@ -100,16 +100,25 @@ static void compute_t(MLDSA_KEY *key, const ML_DSA_POLY *s2, ML_DSA_POLY *t0)
 
 /*
  * From t1 in key->t1_hat (normal form): the encoded public key and tr =
- * H(pk, 64) (FIPS 204 Algorithm 6, lines 7 and 8), then t1_hat =
- * NTT(t1 * 2^d), which Verify uses (Algorithm 8, line 9).
+ * H(pk, 64) (FIPS 204 Algorithm 6, lines 7 and 8).
  */
-static void finish_public(MLDSA_KEY *key, uint8_t tr[64])
+static void encode_public(MLDSA_KEY *key, uint8_t tr[64])
+{
+    const ML_DSA_PARAMS *p = key->params;
+
+    ossl_ml_dsa_pk_encode(key->pk, p, key->rho, key->t1_hat);
+    SHA3_shake256(tr, ML_DSA_TR_BYTES, key->pk, p->pk_bytes);
+}
+
+/*
+ * t1_hat = NTT(t1 * 2^d) in place (FIPS 204 Algorithm 8, line 9), which
+ * verifying needs; the key can then verify.
+ */
+static void expand_t1(MLDSA_KEY *key)
 {
     const ML_DSA_PARAMS *p = key->params;
     size_t i, j;
 
-    ossl_ml_dsa_pk_encode(key->pk, p, key->rho, key->t1_hat);
-    SHA3_shake256(tr, ML_DSA_TR_BYTES, key->pk, p->pk_bytes);
     for (i = 0; i < p->k; i++)
         for (j = 0; j < ML_DSA_N; j++)
             key->t1_hat[i].coeff[j] <<= ML_DSA_D;
@@ -145,7 +154,8 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32])
     memcpy(s1, key->s1_hat, p->l * sizeof(ML_DSA_POLY));
     polys_ntt(key->s1_hat, p->l);
     compute_t(key, key->s2_hat, key->t0_hat);
-    finish_public(key, key->tr);
+    encode_public(key, key->tr);
+    expand_t1(key);
     ossl_ml_dsa_sk_encode(key->sk, p, key->rho, key->key, key->tr, s1,
                           key->s2_hat, key->t0_hat);
     polys_ntt(key->s2_hat, p->k);
@@ -164,11 +174,11 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32])
 /*
  * An encoded secret key (skDecode, FIPS 204 Algorithm 25) into the key:
  * MLDSA_ERR_BAD_KEY when a coefficient of s1 or s2 lies outside
- * [-eta, eta].  With with_public, also recomputes t = A s1 + s2 and the
- * public key, and checks that the key's t0 and tr belong to them
- * (MLDSA_ERR_KEY_MISMATCH otherwise); without, the key can only sign (the
- * one-shot signing functions, which do not need pk).  The comparisons do
- * not branch on the secret t0.
+ * [-eta, eta].  Then recomputes t = A s1 + s2 and the public key, and
+ * checks that the key's t0 and tr belong to them (MLDSA_ERR_KEY_MISMATCH
+ * otherwise).  With with_public, also prepares t1 for verifying; without
+ * (the one-shot signing functions), the key can only sign.  The
+ * comparisons do not branch on the secret t0.
  */
 int ossl_ml_dsa_key_init_secret(MLDSA_KEY *key, const uint8_t *sk,
                                 int with_public)
@@ -188,18 +198,18 @@ int ossl_ml_dsa_key_init_secret(MLDSA_KEY *key, const uint8_t *sk,
     if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l))
         goto end;
     polys_ntt(key->s1_hat, p->l);
-    if (with_public) {
-        compute_t(key, key->s2_hat, t0);
-        finish_public(key, tr);
-        for (i = 0; i < p->k; i++)
-            for (j = 0; j < ML_DSA_N; j++)
-                diff |= (uint32_t)(t0[i].coeff[j] ^ key->t0_hat[i].coeff[j]);
-        for (i = 0; i < ML_DSA_TR_BYTES; i++)
-            diff |= tr[i] ^ key->tr[i];
-        ret = MLDSA_ERR_KEY_MISMATCH;
-        if (diff != 0)
-            goto end;
-    }
+    compute_t(key, key->s2_hat, t0);
+    encode_public(key, tr);
+    for (i = 0; i < p->k; i++)
+        for (j = 0; j < ML_DSA_N; j++)
+            diff |= (uint32_t)(t0[i].coeff[j] ^ key->t0_hat[i].coeff[j]);
+    for (i = 0; i < ML_DSA_TR_BYTES; i++)
+        diff |= tr[i] ^ key->tr[i];
+    ret = MLDSA_ERR_KEY_MISMATCH;
+    if (diff != 0)
+        goto end;
+    if (with_public)
+        expand_t1(key);
     polys_ntt(key->s2_hat, p->k);
     polys_ntt(key->t0_hat, p->k);
     memcpy(key->sk, sk, p->sk_bytes);
@@ -223,7 +233,9 @@ int ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk)
     if (!ossl_ml_dsa_sample_ops()->matrix_expand_A(key->a_hat, key->rho,
                                                    p->k, p->l))
         return MLDSA_ERR_MEMORY;
-    finish_public(key, key->tr);
+    memcpy(key->pk, pk, p->pk_bytes);
+    SHA3_shake256(key->tr, ML_DSA_TR_BYTES, pk, p->pk_bytes);
+    expand_t1(key);
     return MLDSA_OK;
 }
 
