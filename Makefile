@@ -142,7 +142,7 @@ $(BUILD)/crypto/sha/%.s: crypto/sha/asm/%.pl $(PERLASM_DEPS) $(CONFIG_STAMP)
 
 $(BUILD)/crypto/sha/%.o: $(BUILD)/crypto/sha/%.s
 	$(quiet) AS $<
-	$(Q)$(CC) $(MLDSA_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(SAN_LDFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
 $(STATIC_LIB): $(LIB_OBJS)
 	$(quiet) AR $@
