@@ -529,19 +529,18 @@ static const int32_t intt_small_zetas[ML_DSA_N / 16][6][8] = {
  * Montgomery product of each lane of a with the matching lane of z
  * (zq = z * q^-1 mod 2^32): (a * z - t * q) / 2^32 with
  * t = a * zq mod 2^32, exactly ml_dsa_montgomery_reduce((int64_t)a * z).
- * zo and zqo hold z and zq of the odd lanes in the low half of each
- * 64-bit lane.  The 64-bit products are exact; a * z - t * q is a
- * multiple of 2^32, so its high half is the result.
+ * zo holds z of the odd lanes in the low half of each 64-bit lane.  The
+ * 64-bit products are exact; a * z - t * q is a multiple of 2^32, so its
+ * high half is the result.
  */
-AVX2_INLINE __m256i mont_mul(__m256i a, __m256i z, __m256i zq,
-                             __m256i zo, __m256i zqo)
+AVX2_INLINE __m256i mont_mul(__m256i a, __m256i z, __m256i zq, __m256i zo)
 {
     const __m256i q = _mm256_set1_epi32(ML_DSA_Q);
-    __m256i ao = _mm256_srli_epi64(a, 32);
+    __m256i t = _mm256_mullo_epi32(a, zq);
     __m256i pe = _mm256_mul_epi32(a, z);
-    __m256i po = _mm256_mul_epi32(ao, zo);
-    __m256i te = _mm256_mul_epi32(_mm256_mul_epi32(a, zq), q);
-    __m256i to = _mm256_mul_epi32(_mm256_mul_epi32(ao, zqo), q);
+    __m256i po = _mm256_mul_epi32(_mm256_srli_epi64(a, 32), zo);
+    __m256i te = _mm256_mul_epi32(t, q);
+    __m256i to = _mm256_mul_epi32(_mm256_srli_epi64(t, 32), q);
 
     pe = _mm256_sub_epi64(pe, te);
     po = _mm256_sub_epi64(po, to);
@@ -571,7 +570,7 @@ AVX2_INLINE __m256i mont_reduce(__m256i pe, __m256i po)
  */
 AVX2_INLINE void ct(__m256i *a, __m256i *b, __m256i z, __m256i zq)
 {
-    __m256i t = mont_mul(*b, z, zq, z, zq);
+    __m256i t = mont_mul(*b, z, zq, z);
 
     *b = _mm256_sub_epi32(*a, t);
     *a = _mm256_add_epi32(*a, t);
@@ -587,7 +586,7 @@ AVX2_INLINE void gs(__m256i *a, __m256i *b, __m256i z, __m256i zq)
     __m256i d = _mm256_sub_epi32(*b, *a);
 
     *a = _mm256_add_epi32(*a, *b);
-    *b = mont_mul(d, z, zq, z, zq);
+    *b = mont_mul(d, z, zq, z);
 }
 
 /* A table entry of zetas (or zetas * q^-1) broadcast to 8 lanes. */
@@ -659,8 +658,7 @@ AVX2_INLINE void ntt_last3(__m256i *x, __m256i *y, const int32_t z[6][8])
     ct(x, y, load(z[2]), load(z[3]));
     swap_dwords(x, y);
     /* len 1: a different zeta in every lane */
-    t = mont_mul(*y, zl1, zql1, _mm256_srli_epi64(zl1, 32),
-                 _mm256_srli_epi64(zql1, 32));
+    t = mont_mul(*y, zl1, zql1, _mm256_srli_epi64(zl1, 32));
     *y = _mm256_sub_epi32(*x, t);
     *x = _mm256_add_epi32(*x, t);
     swap_dwords(x, y);
@@ -683,8 +681,7 @@ AVX2_INLINE void intt_first3(__m256i *x, __m256i *y, const int32_t z[6][8])
     /* len 1: a different zeta in every lane */
     d = _mm256_sub_epi32(*y, *x);
     *x = _mm256_add_epi32(*x, *y);
-    *y = mont_mul(d, zl1, zql1, _mm256_srli_epi64(zl1, 32),
-                  _mm256_srli_epi64(zql1, 32));
+    *y = mont_mul(d, zl1, zql1, _mm256_srli_epi64(zl1, 32));
     swap_dwords(x, y);
     gs(x, y, load(z[2]), load(z[3]));
     swap_qwords(x, y);
@@ -773,8 +770,8 @@ AVX2_INLINE void gs_last(__m256i *x, __m256i *y)
     __m256i s = _mm256_add_epi32(*x, *y);
     __m256i d = _mm256_sub_epi32(*x, *y);
 
-    *x = mont_mul(s, f, fq, f, fq);
-    *y = mont_mul(d, fz, fzq, fz, fzq);
+    *x = mont_mul(s, f, fq, f);
+    *y = mont_mul(d, fz, fzq, fz);
 }
 
 /*
