@@ -81,16 +81,21 @@ static inline int32_t ml_dsa_power2round(int32_t *r0, int32_t r)
 }
 
 /*
- * floor(x / (2 * gamma2)) for 0 <= x < 2^24 as (x * M) >> S, without a
- * division instruction (some compilers emit a variable-time div for a
- * division by a constant at -O0).  M = ceil(2^S / d) with the smallest S
- * for which (M * d - 2^S) * 2^24 <= 2^S, which makes the quotient exact for
- * every x < 2^24 (test_ntt checks every r in [0, q)).
+ * floor(x / (2 * gamma2)) for 0 <= x < q + gamma2 in 32-bit arithmetic,
+ * without a division instruction (some compilers emit a variable-time div
+ * for a division by a constant at -O0) and without a 64-bit product (so
+ * that compilers can vectorise the loops that use it).  2 * gamma2 =
+ * 2^s * d' with d' odd: floor(x / (2 gamma2)) = floor((x >> s) / d'), and
+ * floor(y / d') = (y * M) >> S with M = ceil(2^S / d') and the smallest S
+ * for which (M * d' - 2^S) * (y_max + 1) <= 2^S, which makes it exact for
+ * every y <= y_max (test_ntt checks every r in [0, q)); y_max * M < 2^31.
  */
-#define DECOMPOSE_32_MUL 16793617   /* d = 2 * (q - 1) / 32 = 523776, S = 43 */
-#define DECOMPOSE_32_SHIFT 43
-#define DECOMPOSE_88_MUL 23091223   /* d = 2 * (q - 1) / 88 = 190464, S = 42 */
-#define DECOMPOSE_88_SHIFT 42
+#define DECOMPOSE_32_SHIFT 9        /* 2 * (q - 1) / 32 = 523776 = 2^9 * 1023 */
+#define DECOMPOSE_32_MUL 32801      /* ceil(2^25 / 1023), y < 16880 */
+#define DECOMPOSE_32_MUL_SHIFT 25
+#define DECOMPOSE_88_SHIFT 11       /* 2 * (q - 1) / 88 = 190464 = 2^11 * 93 */
+#define DECOMPOSE_88_MUL 2819       /* ceil(2^18 / 93), y < 4139 */
+#define DECOMPOSE_88_MUL_SHIFT 18
 /* m = (q - 1) / (2 * gamma2): the number of high-bit values. */
 #define DECOMPOSE_32_M 16
 #define DECOMPOSE_88_M 44
@@ -99,20 +104,23 @@ static inline int32_t ml_dsa_power2round(int32_t *r0, int32_t r)
  * Decompose (FIPS 204 Algorithm 36): for 0 <= r < q, r = r1 * 2 * gamma2 + r0
  * with r0 in (-gamma2, gamma2], except that r - r0 = q - 1 gives r1 = 0 and
  * r0 - 1 (so r0 in [-gamma2, 0]).  Returns r1 in [0, (q - 1) / (2 * gamma2))
- * and sets *r0.  gamma2 is (q - 1) / 88 or (q - 1) / 32 (public): no branch
- * or division depends on r.
+ * and sets *r0.  gamma2 is (q - 1) / 88 or (q - 1) / 32 (public; callers in
+ * loops pass it as a constant so that the branch folds away): no branch or
+ * division depends on r.
  */
 static inline int32_t ml_dsa_decompose(int32_t *r0, int32_t r, int32_t gamma2)
 {
     int32_t r1, wrap, m;
     /* r1 = ceil((r - gamma2) / (2 * gamma2)) = floor((r + gamma2 - 1) / (2 * gamma2)) */
-    uint64_t x = (uint64_t)(uint32_t)(r + gamma2 - 1);
+    int32_t x = r + gamma2 - 1;
 
     if (gamma2 == ML_DSA_GAMMA2_32) {
-        r1 = (int32_t)((x * DECOMPOSE_32_MUL) >> DECOMPOSE_32_SHIFT);
+        r1 = ((x >> DECOMPOSE_32_SHIFT) * DECOMPOSE_32_MUL)
+             >> DECOMPOSE_32_MUL_SHIFT;
         m = DECOMPOSE_32_M;
     } else {
-        r1 = (int32_t)((x * DECOMPOSE_88_MUL) >> DECOMPOSE_88_SHIFT);
+        r1 = ((x >> DECOMPOSE_88_SHIFT) * DECOMPOSE_88_MUL)
+             >> DECOMPOSE_88_MUL_SHIFT;
         m = DECOMPOSE_88_M;
     }
     *r0 = r - r1 * 2 * gamma2;
