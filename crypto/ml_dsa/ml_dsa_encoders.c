@@ -130,11 +130,45 @@ int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta)
     return bad >= 0;
 }
 
-/* BitPack(z, gamma1 - 1, gamma1) (FIPS 204 Algorithm 26, line 3). */
+/*
+ * BitPack(z, gamma1 - 1, gamma1) (FIPS 204 Algorithm 26, line 3): values
+ * gamma1 - z in [0, 2 gamma1), unrolled like its inverse below.
+ */
 void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
                              int gamma1_bits)
 {
-    pack_bits(out, z->coeff, gamma1_bits + 1, (int32_t)1 << gamma1_bits, 1);
+    const int32_t gamma1 = (int32_t)1 << gamma1_bits;
+    const int32_t *c = z->coeff;
+    uint32_t v0, v1, v2, v3;
+    size_t i;
+
+    if (gamma1_bits == 17) {
+        for (i = 0; i < ML_DSA_N; i += 4, out += 9) {
+            v0 = (uint32_t)(gamma1 - c[i]);
+            v1 = (uint32_t)(gamma1 - c[i + 1]);
+            v2 = (uint32_t)(gamma1 - c[i + 2]);
+            v3 = (uint32_t)(gamma1 - c[i + 3]);
+            out[0] = (uint8_t)v0;
+            out[1] = (uint8_t)(v0 >> 8);
+            out[2] = (uint8_t)(v0 >> 16 | v1 << 2);
+            out[3] = (uint8_t)(v1 >> 6);
+            out[4] = (uint8_t)(v1 >> 14 | v2 << 4);
+            out[5] = (uint8_t)(v2 >> 4);
+            out[6] = (uint8_t)(v2 >> 12 | v3 << 6);
+            out[7] = (uint8_t)(v3 >> 2);
+            out[8] = (uint8_t)(v3 >> 10);
+        }
+    } else {
+        for (i = 0; i < ML_DSA_N; i += 2, out += 5) {
+            v0 = (uint32_t)(gamma1 - c[i]);
+            v1 = (uint32_t)(gamma1 - c[i + 1]);
+            out[0] = (uint8_t)v0;
+            out[1] = (uint8_t)(v0 >> 8);
+            out[2] = (uint8_t)(v0 >> 16 | v1 << 4);
+            out[3] = (uint8_t)(v1 >> 4);
+            out[4] = (uint8_t)(v1 >> 12);
+        }
+    }
 }
 
 /*
