@@ -411,6 +411,9 @@ START_TEST(streaming_mu_equals_compute_mu)
         }
         ck_assert_int_eq(mldsa_mu_update(mctx, NULL, 0), MLDSA_OK);
         ck_assert_int_eq(mldsa_mu_final(mctx, mu2), MLDSA_OK);
+        /* a finished context refuses further use */
+        ck_assert_int_eq(mldsa_mu_update(mctx, f.msg, 1), MLDSA_ERR_NULL);
+        ck_assert_int_eq(mldsa_mu_final(mctx, mu), MLDSA_ERR_NULL);
         mldsa_mu_free(mctx);
         ck_assert_mem_eq(mu, mu2, 64);
         ck_assert_int_eq(mldsa_key_sign_mu(key, sig, mu2, NULL), MLDSA_OK);

@@ -3,7 +3,7 @@
  * ML-DSA.KeyGen_internal), decoding of encoded keys (Algorithms 23 and 25,
  * with the range and consistency checks), and the accessors.  A key keeps
  * A-hat and its secret vectors in NTT form, so that signing and verifying
- * never expand them again; it is read-only once made, and wiped on free.
+ * never expand them again; it is read-only once made, and its secrets are wiped on free.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,13 +64,17 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param)
         return MLDSA_ERR_MEMORY;
     memset(key, 0, sizeof(*key));
     key->params = p;
-    key->alloc_size = size;
-    key->a_hat = (ML_DSA_POLY *)((uint8_t *)key + head);
-    /* s1 and s2 are adjacent: ExpandS fills them in one call. */
-    key->s1_hat = key->a_hat + p->k * p->l;
+    /*
+     * The secret polynomials first, right after the struct, so that one
+     * cleanse of secret_size bytes wipes every secret; A-hat and t1 are
+     * public.  s1 and s2 are adjacent: ExpandS fills them in one call.
+     */
+    key->s1_hat = (ML_DSA_POLY *)((uint8_t *)key + head);
     key->s2_hat = key->s1_hat + p->l;
     key->t0_hat = key->s2_hat + p->k;
-    key->t1_hat = key->t0_hat + p->k;
+    key->a_hat = key->t0_hat + p->k;
+    key->t1_hat = key->a_hat + p->k * p->l;
+    key->secret_size = (size_t)((uint8_t *)key->a_hat - (uint8_t *)key);
     *out = key;
     return MLDSA_OK;
 }
@@ -239,12 +243,15 @@ int ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk)
     return MLDSA_OK;
 }
 
-/* Wipe and free a key object (NULL is fine). */
+/*
+ * Wipe every secret of a key object (the seed, K, the encoded secret key,
+ * s1, s2 and t0; A-hat and t1 are public) and free it (NULL is fine).
+ */
 void mldsa_key_free(MLDSA_KEY *key)
 {
     if (key == NULL)
         return;
-    ossl_cleanse(key, key->alloc_size);
+    ossl_cleanse(key, key->secret_size);
     free(key);
 }
 

@@ -180,7 +180,8 @@ struct mldsa_key_st {
     ML_DSA_POLY *s2_hat;    /* k, NTT(s2), |coeff| < q */
     ML_DSA_POLY *t0_hat;    /* k, NTT(t0), |coeff| < q */
     ML_DSA_POLY *t1_hat;    /* k, NTT(t1 * 2^d), |coeff| < q */
-    size_t alloc_size;      /* of this block, for the cleanse on free */
+    size_t secret_size;     /* bytes from the start of this block that hold
+                               secrets (the struct, s1, s2, t0): wiped on free */
 };
 
 int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param);

@@ -36,8 +36,10 @@ static const uint8_t hash_oids[][HASH_OID_BYTES] = {
 };
 #define HASH_COUNT (sizeof(hash_oids) / sizeof(hash_oids[0]))
 
+/* A streaming mu; finished once mu has been written (it then refuses use). */
 struct mldsa_mu_ctx_st {
     KECCAK1600_CTX h;
+    int finished;
 };
 
 /*
@@ -185,26 +187,31 @@ int mldsa_mu_new(MLDSA_MU_CTX **out, const MLDSA_KEY *key,
     if (mctx == NULL)
         return MLDSA_ERR_MEMORY;
     mu_start(&mctx->h, key->tr, MPRIME_PURE, ctx, ctxlen);
+    mctx->finished = 0;
     *out = mctx;
     return MLDSA_OK;
 }
 
-/* Absorb the next piece of the message. */
+/*
+ * Absorb the next piece of the message.  A finished context counts as no
+ * context (MLDSA_ERR_NULL): there is no mu in progress any more.
+ */
 int mldsa_mu_update(MLDSA_MU_CTX *mctx, const uint8_t *msg, size_t msglen)
 {
-    if (mctx == NULL || (msg == NULL && msglen != 0))
+    if (mctx == NULL || mctx->finished || (msg == NULL && msglen != 0))
         return MLDSA_ERR_NULL;
     if (msglen != 0)
         SHA3_absorb(&mctx->h, msg, msglen);
     return MLDSA_OK;
 }
 
-/* Write mu; the context can then only be freed. */
+/* Write mu; the context can then only be freed (MLDSA_ERR_NULL as above). */
 int mldsa_mu_final(MLDSA_MU_CTX *mctx, uint8_t mu[64])
 {
-    if (mctx == NULL || mu == NULL)
+    if (mctx == NULL || mctx->finished || mu == NULL)
         return MLDSA_ERR_NULL;
     mu_finish(&mctx->h, mu);
+    mctx->finished = 1;
     return MLDSA_OK;
 }
 
