@@ -6,6 +6,7 @@
  * The vector is computed once per process and cached without a lock or a
  * run-once: see ossl_ia32cap() for why that is safe.
  */
+#include <ctype.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -92,7 +93,8 @@ static uint32_t ia32cap_detect(void)
         cap |= OSSL_IA32CAP_AVX512VL;
     if ((xcr0 & XCR0_ZMM_STATE) == XCR0_ZMM_STATE)
         cap |= OSSL_IA32CAP_ZMM_STATE;
-    if ((ebx7 & CPUID7_EBX_AVX2) != 0 && (xcr0 & XCR0_YMM_STATE) == XCR0_YMM_STATE)
+    if ((ebx7 & CPUID7_EBX_AVX2) != 0
+        && (xcr0 & XCR0_YMM_STATE) == XCR0_YMM_STATE)
         cap |= OSSL_IA32CAP_AVX2;
     if ((ebx7 & CPUID7_EBX_BMI2) != 0)
         cap |= OSSL_IA32CAP_BMI2;
@@ -118,9 +120,9 @@ static uint32_t ia32cap_apply_env(uint32_t cap)
         invert = 1;
         env++;
     }
+    /* strtoul would also take spaces and a sign: require a hex digit. */
     if (env[0] != '0' || (env[1] != 'x' && env[1] != 'X')
-        || !((env[2] >= '0' && env[2] <= '9') || (env[2] >= 'a' && env[2] <= 'f')
-             || (env[2] >= 'A' && env[2] <= 'F')))
+        || !isxdigit((unsigned char)env[2]))
         return cap;
     v = strtoul(env + 2, &end, 16);
     if (*end != '\0' || v > UINT32_MAX)
@@ -141,7 +143,9 @@ static uint32_t ia32cap_apply_env(uint32_t cap)
 uint32_t ossl_ia32cap(void)
 {
     static atomic_uint_least32_t cached;
-    uint32_t cap = (uint32_t)atomic_load_explicit(&cached, memory_order_relaxed);
+    uint32_t cap;
+
+    cap = (uint32_t)atomic_load_explicit(&cached, memory_order_relaxed);
 
     if ((cap & IA32CAP_COMPUTED) == 0) {
         cap = ia32cap_apply_env(ia32cap_detect()) | IA32CAP_COMPUTED;
