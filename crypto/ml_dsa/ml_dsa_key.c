@@ -3,7 +3,8 @@
  * ML-DSA.KeyGen_internal), decoding of encoded keys (Algorithms 23 and 25,
  * with the range and consistency checks), and the accessors.  A key keeps
  * A-hat and its secret vectors in NTT form, so that signing and verifying
- * never expand them again; it is read-only once made, and its secrets are wiped on free.
+ * never expand them again; it is read-only once made, and its secrets are
+ * wiped on free.
  */
 #include <stdlib.h>
 #include <string.h>

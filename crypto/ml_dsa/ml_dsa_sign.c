@@ -120,7 +120,10 @@ static inline int use_hint_row(ML_DSA_POLY *w, const uint8_t *h,
     return 0;
 }
 
-/* ctilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Algorithm 7 line 15, Algorithm 8 line 12). */
+/*
+ * ctilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Algorithm 7 line 15,
+ * Algorithm 8 line 12).
+ */
 static void commitment_hash(uint8_t *ctilde, const ML_DSA_PARAMS *p,
                             const uint8_t mu[64], const uint8_t *w1,
                             size_t w1len)
