@@ -217,6 +217,8 @@ static void child_ops(const char *env, char *name, size_t namelen, unsigned *cap
         else
             unsetenv("MLDSA_IA32CAP");
         execl(self_path, self_path, PRINT_OPS_ARG, (char *)NULL);
+        /* Started through PATH: argv[0] has no directory. */
+        execl("/proc/self/exe", self_path, PRINT_OPS_ARG, (char *)NULL);
         _exit(127);
     }
     close(fd[1]);
