@@ -565,8 +565,9 @@ AVX2_INLINE __m256i mont_reduce(__m256i pe, __m256i po)
 
 /*
  * Cooley-Tukey butterfly of the NTT on 8 lanes:
- * t = mont(z * b); b = a - t; a = a + t.  z and zq hold the same zeta in
- * both halves of each 64-bit lane.
+ * t = mont(z * b); b = a - t; a = a + t.  z holds the same zeta in both
+ * halves of each 64-bit lane (broadcast, or a row of the len = 4 and 2
+ * tables), zq the matching zeta * q^-1 mod 2^32.
  */
 AVX2_INLINE void ct(__m256i *a, __m256i *b, __m256i z, __m256i zq)
 {
@@ -595,6 +596,7 @@ AVX2_INLINE __m256i bcast(const int32_t *z)
     return _mm256_set1_epi32(*z);
 }
 
+/* 8 coefficients from or to memory (any alignment). */
 AVX2_INLINE __m256i load(const int32_t *p)
 {
     return _mm256_loadu_si256((const __m256i *)p);
@@ -612,7 +614,7 @@ AVX2_INLINE void store(int32_t *p, __m256i v)
  *   len 2:    [c0 c1 c4 c5 | c8 c9 c12 c13], [c2 c3 c6 c7 | c10 ...]
  *   len 1:    [c0 c2 c4 c6 | c8 ...],        [c1 c3 c5 c7 | c9 ...]
  * so that in each the butterflies of that layer pair lane i with lane i.
- * Each step is its own inverse up to swapping the two regroupings.
+ * Each of the three steps below is its own inverse.
  */
 AVX2_INLINE void natural_to_len4(__m256i *x, __m256i *y)
 {
