@@ -223,10 +223,11 @@ START_TEST(secret_key_encoding_round_trips)
 }
 END_TEST
 
-START_TEST(public_key_encoding_round_trips)
+START_TEST(public_key_encoding_round_trips_and_is_simple_bit_pack)
 {
     ML_DSA_POLY t1[ML_DSA_K_MAX], d1[ML_DSA_K_MAX];
     uint8_t rho[32], r2[32], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    uint8_t generic[ML_DSA_POLY_BYTES(10)];
     const ML_DSA_PARAMS *p;
     size_t i, j, n;
 
@@ -241,6 +242,12 @@ START_TEST(public_key_encoding_round_trips)
         ossl_ml_dsa_pk_decode(p, r2, d1, pk);
         ck_assert_mem_eq(rho, r2, 32);
         ck_assert_mem_eq(t1, d1, p->k * sizeof(ML_DSA_POLY));
+        /* the unrolled t1 packing is SimpleBitPack(t1[i], 10) */
+        for (n = 0; n < p->k; n++) {
+            ossl_ml_dsa_poly_simple_pack(generic, &t1[n], 10);
+            ck_assert_mem_eq(pk + 32 + n * ML_DSA_POLY_BYTES(10), generic,
+                             ML_DSA_POLY_BYTES(10));
+        }
     }
 }
 END_TEST
@@ -369,7 +376,7 @@ static Suite *encoders_suite(void)
     tcase_add_test(poly, packing_is_little_endian_lowest_bit_first);
     tcase_add_test(poly, eta_unpack_refuses_out_of_range_values);
     tcase_add_test(keys, secret_key_encoding_round_trips);
-    tcase_add_test(keys, public_key_encoding_round_trips);
+    tcase_add_test(keys, public_key_encoding_round_trips_and_is_simple_bit_pack);
     tcase_add_test(keys, hint_encoding_round_trips_from_zero_to_omega_ones);
     tcase_add_test(keys, hint_decoding_is_strict);
     tcase_add_test(keys, sizes_match_fips204_table2);
