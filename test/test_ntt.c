@@ -271,7 +271,9 @@ START_TEST(use_hint_recovers_high_bits_of_r_plus_z)
             if (round % 5 == 0)
                 z = round % 10 == 0 ? g : -g;
             /* MakeHint(z, r) (FIPS 204 Algorithm 39) */
-            h = ml_dsa_highbits(r, g) != ml_dsa_highbits(mod_q((int64_t)r + z), g);
+            h = ml_dsa_make_hint(ml_dsa_highbits(r, g), mod_q((int64_t)r + z), g);
+            REQUIRE(h == (ml_dsa_highbits(r, g)
+                          != ml_dsa_highbits(mod_q((int64_t)r + z), g)));
             /* Lemma: UseHint(MakeHint(z, r), r) = HighBits(r + z) */
             REQUIRE(ml_dsa_use_hint(h, r, g)
                     == ml_dsa_highbits(mod_q((int64_t)r + z), g));

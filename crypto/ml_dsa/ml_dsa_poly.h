@@ -139,6 +139,16 @@ static inline int32_t ml_dsa_highbits(int32_t r, int32_t gamma2)
 }
 
 /*
+ * MakeHint (FIPS 204 Algorithm 39), h = [HighBits(r) != HighBits(r + z)],
+ * with HighBits(r) = r1 already known (signing has it from the r0 check):
+ * rz = (r + z) mod q in [0, q).  Returns h in {0, 1}, without a branch.
+ */
+static inline int32_t ml_dsa_make_hint(int32_t r1, int32_t rz, int32_t gamma2)
+{
+    return ml_dsa_highbits(rz, gamma2) != r1;
+}
+
+/*
  * UseHint (FIPS 204 Algorithm 40) for 0 <= r < q and h in {0, 1}: the
  * high bits of r, moved one step (mod m = (q - 1) / (2 * gamma2)) towards
  * r0 when h is 1.

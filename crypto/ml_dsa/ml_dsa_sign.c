@@ -97,8 +97,8 @@ static inline int32_t hint_row(uint8_t *h, uint32_t *count,
     for (j = 0; j < ML_DSA_N; j++) {
         c = ml_dsa_centre(ml_dsa_caddq(ct0->coeff[j]));
         bad |= (gamma2 - 1) - ml_dsa_abs(c);
-        h[j] = (uint8_t)(ml_dsa_highbits(ml_dsa_freeze(r->coeff[j] + c), gamma2)
-                         != h[j]);
+        h[j] = (uint8_t)ml_dsa_make_hint(h[j], ml_dsa_freeze(r->coeff[j] + c),
+                                         gamma2);
         ones += h[j];
     }
     *count += ones;
