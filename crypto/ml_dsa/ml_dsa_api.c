@@ -135,12 +135,9 @@ int mldsa_prehash_sign(mldsa_param param, uint8_t *sig, mldsa_hash hash,
         return MLDSA_ERR_PARAM;
     if (sig == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
-    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
+        || (ret = ossl_ml_dsa_check_digest(hash, digestlen)) != MLDSA_OK)
         return ret;
-    if (mldsa_digest_bytes(hash) == 0)
-        return MLDSA_ERR_HASH;
-    if (digestlen != mldsa_digest_bytes(hash))
-        return MLDSA_ERR_DIGEST_LENGTH;
     if ((ret = signer_from_sk(&key, param, sk)) != MLDSA_OK)
         return ret;
     ret = mldsa_key_prehash_sign(key, sig, hash, digest, digestlen, ctx,
@@ -162,12 +159,9 @@ int mldsa_prehash_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
         return MLDSA_ERR_PARAM;
     if (pk == NULL || (sig == NULL && siglen != 0))
         return MLDSA_ERR_NULL;
-    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
+        || (ret = ossl_ml_dsa_check_digest(hash, digestlen)) != MLDSA_OK)
         return ret;
-    if (mldsa_digest_bytes(hash) == 0)
-        return MLDSA_ERR_HASH;
-    if (digestlen != mldsa_digest_bytes(hash))
-        return MLDSA_ERR_DIGEST_LENGTH;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
     if ((ret = verifier_from_pk(&key, param, pk)) != MLDSA_OK)

@@ -202,6 +202,7 @@ int ossl_ml_dsa_check_message(const uint8_t *msg, size_t msglen,
 void ossl_ml_dsa_mu_pure(uint8_t mu[64], const uint8_t tr[64],
                          const uint8_t *msg, size_t msglen,
                          const uint8_t *ctx, size_t ctxlen);
+int ossl_ml_dsa_check_digest(mldsa_hash hash, size_t digestlen);
 int ossl_ml_dsa_mu_prehash(uint8_t mu[64], const uint8_t tr[64],
                            mldsa_hash hash, const uint8_t *digest,
                            size_t digestlen, const uint8_t *ctx, size_t ctxlen);

@@ -93,24 +93,36 @@ void ossl_ml_dsa_mu_pure(uint8_t mu[64], const uint8_t tr[64],
 }
 
 /*
+ * Checks of a HashML-DSA digest: MLDSA_ERR_HASH for an unknown hash,
+ * MLDSA_ERR_DIGEST_LENGTH when digestlen is not the hash's output length
+ * (mldsa_digest_bytes).
+ */
+int ossl_ml_dsa_check_digest(mldsa_hash hash, size_t digestlen)
+{
+    size_t want;
+
+    if ((unsigned int)hash >= HASH_COUNT
+        || (want = mldsa_digest_bytes(hash)) == 0)
+        return MLDSA_ERR_HASH;
+    if (digestlen != want)
+        return MLDSA_ERR_DIGEST_LENGTH;
+    return MLDSA_OK;
+}
+
+/*
  * mu for HashML-DSA (FIPS 204 Algorithm 4 lines 18 - 23, Algorithm 7
- * line 6): MLDSA_ERR_HASH for an unknown hash, MLDSA_ERR_DIGEST_LENGTH when
- * digestlen is not the hash's output length; msg/ctx NULL checks done.
+ * line 6), after ossl_ml_dsa_check_digest's checks; msg/ctx NULL checks
+ * done.
  */
 int ossl_ml_dsa_mu_prehash(uint8_t mu[64], const uint8_t tr[64],
                            mldsa_hash hash, const uint8_t *digest,
                            size_t digestlen, const uint8_t *ctx, size_t ctxlen)
 {
     KECCAK1600_CTX h;
-    size_t want;
+    int ret;
 
-    if ((unsigned int)hash >= HASH_COUNT)
-        return MLDSA_ERR_HASH;
-    want = mldsa_digest_bytes(hash);
-    if (want == 0)
-        return MLDSA_ERR_HASH;
-    if (digestlen != want)
-        return MLDSA_ERR_DIGEST_LENGTH;
+    if ((ret = ossl_ml_dsa_check_digest(hash, digestlen)) != MLDSA_OK)
+        return ret;
     mu_start(&h, tr, MPRIME_PREHASH, ctx, ctxlen);
     SHA3_absorb(&h, hash_oids[hash], HASH_OID_BYTES);
     SHA3_absorb(&h, digest, digestlen);
