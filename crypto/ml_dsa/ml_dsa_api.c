@@ -15,7 +15,7 @@ static int signer_from_sk(MLDSA_KEY **key, mldsa_param param,
 {
     int ret;
 
-    if ((ret = ossl_ml_dsa_key_new(key, param)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_new(key, param, 1)) != MLDSA_OK)
         return ret;
     if ((ret = ossl_ml_dsa_key_init_secret(*key, sk, 0)) != MLDSA_OK) {
         mldsa_key_free(*key);
@@ -30,7 +30,7 @@ static int verifier_from_pk(MLDSA_KEY **key, mldsa_param param,
 {
     int ret;
 
-    if ((ret = ossl_ml_dsa_key_new(key, param)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_new(key, param, 0)) != MLDSA_OK)
         return ret;
     if ((ret = ossl_ml_dsa_key_init_public(*key, pk)) != MLDSA_OK) {
         mldsa_key_free(*key);
@@ -71,7 +71,7 @@ int mldsa_pk_from_sk(mldsa_param param, uint8_t *pk, const uint8_t *sk)
         return MLDSA_ERR_PARAM;
     if (pk == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
-    if ((ret = ossl_ml_dsa_key_new(&key, param)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_new(&key, param, 1)) != MLDSA_OK)
         return ret;
     if ((ret = ossl_ml_dsa_key_init_secret(key, sk, 1)) == MLDSA_OK)
         memcpy(pk, key->pk, key->params->pk_bytes);

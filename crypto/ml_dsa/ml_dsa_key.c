@@ -18,12 +18,6 @@
 #define KEYGEN_SEED_OUT_BYTES \
     (ML_DSA_RHO_BYTES + ML_DSA_RHO_PRIME_BYTES + ML_DSA_K_BYTES)
 
-/* Polynomials in a key: A-hat (k * l), s1 (l), s2, t0, t1 (k each). */
-static size_t key_poly_count(const ML_DSA_PARAMS *p)
-{
-    return p->k * p->l + p->l + 3 * p->k;
-}
-
 /* Reduce every coefficient of the n polynomials p (|c| < 2^31 - 2^22) to |c| < q. */
 static void polys_reduce(ML_DSA_POLY *p, size_t n)
 {
@@ -45,20 +39,23 @@ static void polys_ntt(ML_DSA_POLY *p, size_t n)
 }
 
 /*
- * An empty key object for the parameter set, with room for all its
- * polynomials in the same allocation.
+ * An empty key object for the parameter set, with room for its polynomials
+ * in the same allocation: A-hat (k * l) and t1 (k), and, when with_secret,
+ * s1 (l), s2 and t0 (k each).
  */
-int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param)
+int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
+                        int with_secret)
 {
     const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(param);
     size_t head = (sizeof(MLDSA_KEY) + 63) & ~(size_t)63;
-    size_t size;
+    size_t secret_polys, size;
     MLDSA_KEY *key;
 
     *out = NULL;
     if (p == NULL)
         return MLDSA_ERR_PARAM;
-    size = head + key_poly_count(p) * sizeof(ML_DSA_POLY);
+    secret_polys = with_secret ? p->l + 2 * p->k : 0;
+    size = head + (secret_polys + p->k * p->l + p->k) * sizeof(ML_DSA_POLY);
     /* the polynomials are all written before they are read: clear the head only */
     key = malloc(size);
     if (key == NULL)
@@ -70,11 +67,13 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param)
      * cleanse of secret_size bytes wipes every secret; A-hat and t1 are
      * public.  s1 and s2 are adjacent: ExpandS fills them in one call.
      */
-    key->s1_hat = (ML_DSA_POLY *)((uint8_t *)key + head);
-    key->s2_hat = key->s1_hat + p->l;
-    key->t0_hat = key->s2_hat + p->k;
-    key->a_hat = key->t0_hat + p->k;
+    key->a_hat = (ML_DSA_POLY *)((uint8_t *)key + head) + secret_polys;
     key->t1_hat = key->a_hat + p->k * p->l;
+    if (with_secret) {
+        key->s1_hat = (ML_DSA_POLY *)((uint8_t *)key + head);
+        key->s2_hat = key->s1_hat + p->l;
+        key->t0_hat = key->s2_hat + p->k;
+    }
     key->secret_size = (size_t)((uint8_t *)key->a_hat - (uint8_t *)key);
     *out = key;
     return MLDSA_OK;
@@ -266,7 +265,7 @@ int mldsa_key_generate(MLDSA_KEY **out, mldsa_param param, const uint8_t *seed)
     if (out == NULL)
         return MLDSA_ERR_NULL;
     *out = NULL;
-    if ((ret = ossl_ml_dsa_key_new(&key, param)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_new(&key, param, 1)) != MLDSA_OK)
         return ret;
     if (seed == NULL) {
         if ((ret = ossl_ml_dsa_random(fresh, sizeof(fresh))) != MLDSA_OK)
@@ -315,7 +314,7 @@ int mldsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
         return MLDSA_ERR_NULL;
     if (sklen != mldsa_secret_key_bytes(param))
         return MLDSA_ERR_SK_LENGTH;
-    if ((ret = ossl_ml_dsa_key_new(&key, param)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_new(&key, param, 1)) != MLDSA_OK)
         return ret;
     if ((ret = ossl_ml_dsa_key_init_secret(key, sk, 1)) != MLDSA_OK)
         mldsa_key_free(key);
@@ -340,7 +339,7 @@ int mldsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
         return MLDSA_ERR_NULL;
     if (pklen != mldsa_public_key_bytes(param))
         return MLDSA_ERR_PK_LENGTH;
-    if ((ret = ossl_ml_dsa_key_new(&key, param)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_new(&key, param, 0)) != MLDSA_OK)
         return ret;
     if ((ret = ossl_ml_dsa_key_init_public(key, pk)) != MLDSA_OK)
         mldsa_key_free(key);

@@ -176,15 +176,16 @@ struct mldsa_key_st {
     uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
     uint8_t sk[MLDSA_MAX_SECRET_KEY_BYTES];
     ML_DSA_POLY *a_hat;     /* k * l, row-major, in [0, q) */
-    ML_DSA_POLY *s1_hat;    /* l, NTT(s1), |coeff| < q */
-    ML_DSA_POLY *s2_hat;    /* k, NTT(s2), |coeff| < q */
-    ML_DSA_POLY *t0_hat;    /* k, NTT(t0), |coeff| < q */
+    ML_DSA_POLY *s1_hat;    /* l, NTT(s1), |coeff| < q (NULL: public key) */
+    ML_DSA_POLY *s2_hat;    /* k, NTT(s2), |coeff| < q (NULL: public key) */
+    ML_DSA_POLY *t0_hat;    /* k, NTT(t0), |coeff| < q (NULL: public key) */
     ML_DSA_POLY *t1_hat;    /* k, NTT(t1 * 2^d), |coeff| < q */
     size_t secret_size;     /* bytes from the start of this block that hold
                                secrets (the struct, s1, s2, t0): wiped on free */
 };
 
-int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param);
+int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
+                        int with_secret);
 int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32]);
 int ossl_ml_dsa_key_init_secret(MLDSA_KEY *key, const uint8_t *sk,
                                 int with_public);
