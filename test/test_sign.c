@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "internal/sha3.h"
+#include "ml_dsa/ml_dsa_local.h"
 #include "mldsa.h"
 #include "testutil.h"
 
@@ -719,6 +721,30 @@ START_TEST(null_with_a_non_zero_length_is_refused)
                      MLDSA_ERR_NULL);
     ck_assert_int_eq(mldsa_key_verify(key, sig, f.siglen, NULL, 2, NULL, 0),
                      MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_prehash_sign(f.p, sig, MLDSA_SHA2_256, NULL, 32,
+                                        NULL, 0, f.sk, NULL), MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_prehash_verify(f.p, sig, f.siglen, MLDSA_SHA2_256,
+                                          mu, 32, NULL, 0, NULL),
+                     MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_verify_mu(f.p, sig, f.siglen, NULL, f.pk),
+                     MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_verify_internal(f.p, sig, f.siglen, NULL, 1, f.pk),
+                     MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_sign_mu(key, sig, NULL, NULL), MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_verify_mu(key, sig, f.siglen, NULL),
+                     MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_sign_internal(key, sig, NULL, 1, NULL),
+                     MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_verify_internal(key, sig, f.siglen, NULL, 1),
+                     MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_compute_mu(key, NULL, NULL, 0, NULL, 0),
+                     MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_mu_new(NULL, key, NULL, 0), MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_mu_update(NULL, NULL, 0), MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_get_public(key, NULL, 0), MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_get_secret(NULL, sig, sizeof(sig)),
+                     MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_get_seed(key, NULL), MLDSA_ERR_NULL);
     mldsa_key_free(key);
     ck_assert_int_eq(mldsa_key_generate(NULL, f.p, NULL), MLDSA_ERR_NULL);
     ck_assert_int_eq(mldsa_key_from_seed(&key, f.p, NULL, 32), MLDSA_ERR_NULL);
@@ -814,6 +840,58 @@ START_TEST(every_error_code_has_its_own_message)
 }
 END_TEST
 
+/* SampleInBall (FIPS 204 Algorithm 29) as written, on one long SHAKE256 output. */
+static void sample_in_ball_spec(int32_t c[256], const uint8_t *ctilde,
+                                size_t len, int tau)
+{
+    static uint8_t stream[16384];
+    size_t pos = 8, i, j;
+    uint64_t signs = 0;
+
+    SHA3_shake256(stream, sizeof(stream), ctilde, len);
+    for (i = 0; i < 8; i++)
+        signs |= (uint64_t)stream[i] << (8 * i);
+    memset(c, 0, 256 * sizeof(c[0]));
+    for (i = 256 - (size_t)tau; i < 256; i++) {
+        do {
+            j = stream[pos++];
+        } while (j > i);
+        c[i] = c[j];
+        /* tau <= 64 in FIPS 204; past 64 bits the test compares |c| only */
+        c[j] = i + tau - 256 < 64 && ((signs >> (i + tau - 256)) & 1) ? -1 : 1;
+    }
+}
+
+START_TEST(sample_in_ball_matches_the_specification_across_squeeze_blocks)
+{
+    /* the three taus, and large ones that need many SHAKE256 blocks */
+    static const int taus[] = { 39, 49, 60, 64, 128, 200, 256 };
+    uint8_t ctilde[64];
+    int32_t want[256];
+    ML_DSA_POLY c;
+    size_t t, i, ones;
+    int round;
+
+    for (t = 0; t < sizeof(taus) / sizeof(taus[0]); t++) {
+        for (round = 0; round < 20; round++) {
+            test_rand_bytes(ctilde, sizeof(ctilde));
+            ossl_ml_dsa_poly_sample_in_ball(&c, ctilde, 32 + 16 * (round % 3),
+                                            taus[t]);
+            sample_in_ball_spec(want, ctilde, 32 + 16 * (round % 3), taus[t]);
+            for (i = 0, ones = 0; i < 256; i++) {
+                if (taus[t] > 64) {
+                    c.coeff[i] = abs(c.coeff[i]);
+                    want[i] = abs(want[i]);
+                }
+                ones += c.coeff[i] != 0;
+            }
+            ck_assert_mem_eq(c.coeff, want, sizeof(want));
+            ck_assert_uint_eq(ones, (size_t)taus[t]);
+        }
+    }
+}
+END_TEST
+
 static Suite *sign_suite(void)
 {
     Suite *s = suite_create("sign");
@@ -831,6 +909,7 @@ static Suite *sign_suite(void)
     tcase_add_test(rt, key_generate_from_os_randomness_gives_working_distinct_keys);
     tcase_add_test(rt, pk_from_sk_recomputes_the_public_key);
     tcase_add_test(rt, streaming_mu_equals_compute_mu);
+    tcase_add_test(rt, sample_in_ball_matches_the_specification_across_squeeze_blocks);
     tcase_set_timeout(rt, 60);
     tcase_add_test(bad, context_longer_than_255_bytes_is_refused);
     tcase_add_test(bad, wrong_signature_length_is_refused);
