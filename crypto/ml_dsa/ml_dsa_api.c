@@ -50,7 +50,7 @@ int mldsa_keygen(mldsa_param param, uint8_t *pk, uint8_t *sk,
         return MLDSA_ERR_PARAM;
     if (pk == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
-    if ((ret = mldsa_key_generate(&key, param, seed)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_generate(&key, param, seed, 0)) != MLDSA_OK)
         return ret;
     memcpy(pk, key->pk, key->params->pk_bytes);
     memcpy(sk, key->sk, key->params->sk_bytes);

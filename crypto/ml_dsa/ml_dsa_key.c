@@ -132,9 +132,12 @@ static void expand_t1(MLDSA_KEY *key)
 
 /*
  * ML-DSA.KeyGen_internal (FIPS 204 Algorithm 6) from the 32-byte seed xi:
- * fills the key (expanded form, encoded pk and sk).
+ * fills the key's encoded pk and sk, and, when prepare is set, the NTT
+ * forms of t1, s2 and t0 that verifying and signing need.  One-shot key
+ * generation only returns pk and sk, so it skips those 3k transforms.
  */
-int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32])
+int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
+                              int prepare)
 {
     const ML_DSA_PARAMS *p = key->params;
     const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
@@ -159,14 +162,16 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32])
     polys_ntt(key->s1_hat, p->l);
     compute_t(key, key->s2_hat, key->t0_hat);
     encode_public(key, key->tr);
-    expand_t1(key);
     ossl_ml_dsa_sk_encode(key->sk, p, key->rho, key->key, key->tr, s1,
                           key->s2_hat, key->t0_hat);
-    polys_ntt(key->s2_hat, p->k);
-    polys_ntt(key->t0_hat, p->k);
     memcpy(key->seed, seed, ML_DSA_SEED_BYTES);
     key->has_seed = 1;
-    key->has_secret = 1;
+    if (prepare) {
+        expand_t1(key);
+        polys_ntt(key->s2_hat, p->k);
+        polys_ntt(key->t0_hat, p->k);
+        key->has_secret = 1;
+    }
     ret = MLDSA_OK;
  end:
     ossl_cleanse(in, sizeof(in));
@@ -255,8 +260,12 @@ void mldsa_key_free(MLDSA_KEY *key)
     free(key);
 }
 
-/* A new key from seed (or a fresh OS seed), as ML-DSA.KeyGen (FIPS 204 Algorithm 1). */
-int mldsa_key_generate(MLDSA_KEY **out, mldsa_param param, const uint8_t *seed)
+/*
+ * A new key from seed (or a fresh OS seed), as ML-DSA.KeyGen (FIPS 204
+ * Algorithm 1); prepare as for ossl_ml_dsa_key_init_seed.
+ */
+int ossl_ml_dsa_key_generate(MLDSA_KEY **out, mldsa_param param,
+                             const uint8_t *seed, int prepare)
 {
     uint8_t fresh[ML_DSA_SEED_BYTES];
     MLDSA_KEY *key = NULL;
@@ -272,7 +281,7 @@ int mldsa_key_generate(MLDSA_KEY **out, mldsa_param param, const uint8_t *seed)
             goto end;
         seed = fresh;
     }
-    ret = ossl_ml_dsa_key_init_seed(key, seed);
+    ret = ossl_ml_dsa_key_init_seed(key, seed, prepare);
  end:
     ossl_cleanse(fresh, sizeof(fresh));
     if (ret != MLDSA_OK)
@@ -280,6 +289,12 @@ int mldsa_key_generate(MLDSA_KEY **out, mldsa_param param, const uint8_t *seed)
     else
         *out = key;
     return ret;
+}
+
+/* A key object ready to sign and verify, from seed (NULL: a fresh OS seed). */
+int mldsa_key_generate(MLDSA_KEY **out, mldsa_param param, const uint8_t *seed)
+{
+    return ossl_ml_dsa_key_generate(out, param, seed, 1);
 }
 
 /* A new key from a seed given with its length (32). */

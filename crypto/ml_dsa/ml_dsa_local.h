@@ -186,7 +186,10 @@ struct mldsa_key_st {
 
 int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
                         int with_secret);
-int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32]);
+int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
+                              int prepare);
+int ossl_ml_dsa_key_generate(MLDSA_KEY **out, mldsa_param param,
+                             const uint8_t *seed, int prepare);
 int ossl_ml_dsa_key_init_secret(MLDSA_KEY *key, const uint8_t *sk,
                                 int with_public);
 int ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk);
