@@ -253,10 +253,22 @@ int app_write_file(const char *path, const void *data, size_t len, int secret)
               secret ? SECRET_FILE_MODE : PUBLIC_FILE_MODE);
     if (fd < 0)
         return app_error("%s: cannot create: %s", path, strerror(errno));
-    /* An existing file keeps its mode through O_CREAT: tighten it first. */
-    if (secret && fchmod(fd, SECRET_FILE_MODE) != 0) {
-        app_error("%s: cannot set mode 0600: %s", path, strerror(errno));
-        goto end;
+    /*
+     * An existing file keeps its mode through O_CREAT: tighten it first.
+     * Only a regular file: a device or pipe (-o /dev/null) is not ours to
+     * change, and holds nothing once written.
+     */
+    if (secret) {
+        struct stat st;
+
+        if (fstat(fd, &st) != 0) {
+            app_error("%s: cannot stat: %s", path, strerror(errno));
+            goto end;
+        }
+        if (S_ISREG(st.st_mode) && fchmod(fd, SECRET_FILE_MODE) != 0) {
+            app_error("%s: cannot set mode 0600: %s", path, strerror(errno));
+            goto end;
+        }
     }
     while (len > 0) {
         ssize_t w = write(fd, p, len);

@@ -80,6 +80,15 @@ echo old >reused.pem
 chmod 644 reused.pem
 "$M" keygen -a 44 -o reused.pem
 check "existing key file is set to 0600" test "$(mode reused.pem)" = 600
+# A private key written to something that is not a regular file (a pipe here;
+# /dev/null in real use) leaves that file's mode alone.
+mkfifo keypipe
+chmod 644 keypipe
+cat keypipe >piped.pem &
+"$M" keygen -a 44 -o keypipe
+wait
+check "writing a key into a pipe leaves its mode alone" test "$(mode keypipe)" = 644
+check "... and the key went through the pipe" grep -q "BEGIN PRIVATE KEY" piped.pem
 check "keygen writes PEM by default" grep -q "BEGIN PRIVATE KEY" k65.pem
 "$M" keygen -a 44 --seed $SEED --format raw -o seed.raw --pubout pub.raw
 check "raw seed is 32 bytes" test "$(stat -c %s seed.raw)" = 32
