@@ -115,11 +115,38 @@ static TV_FILE *open_vectors(const char *stem, mldsa_param p, char *name,
     return f;
 }
 
-static void finish(const TALLY *t)
+/*
+ * What a test does with one case of a file; variant tells a test's two
+ * kinds of file apart (internal / external mu, seed / expanded key).
+ */
+typedef void CASE_FN(TALLY *t, const CASE *c, mldsa_param p, int variant);
+
+/*
+ * Run fn on every case of STEM-NN.txt, print the tally, and fail the test
+ * when a case failed (or the file had none).
+ */
+static void run_vectors(const char *stem, mldsa_param p, CASE_FN *fn,
+                        int variant)
 {
-    printf("%s: %d cases, %d failures\n", t->file, t->cases, t->failures);
-    ck_assert_msg(t->cases > 0, "%s: no cases read", t->file);
-    ck_assert_msg(t->failures == 0, "%s: %d failures", t->file, t->failures);
+    char name[64];
+    TALLY t = { name, 0, 0 };
+    TV_FILE *f = open_vectors(stem, p, name, sizeof(name));
+    const TV_RECORD *r;
+
+    if (f == NULL)
+        return;
+    while ((r = tv_next(f)) != NULL) {
+        CASE c;
+
+        case_load(&c, r);
+        t.cases++;
+        fn(&t, &c, p, variant);
+        case_free(&c);
+    }
+    tv_close(f);
+    printf("%s: %d cases, %d failures\n", t.file, t.cases, t.failures);
+    ck_assert_msg(t.cases > 0, "%s: no cases read", t.file);
+    ck_assert_msg(t.failures == 0, "%s: %d failures", t.file, t.failures);
 }
 
 /* Keys from a seed must match pk and sk, one-shot and through the key object. */
@@ -182,169 +209,136 @@ static void check_pk_from_sk(TALLY *t, const CASE *c, mldsa_param p)
     mldsa_key_free(key);
 }
 
+/* ACVP keyGen: pk and sk from the seed, and pk back from sk. */
+static void acvp_keygen_case(TALLY *t, const CASE *c, mldsa_param p,
+                             int variant)
+{
+    (void)variant;
+    check_keygen(t, c, p);
+    check_pk_from_sk(t, c, p);
+}
+
 START_TEST(acvp_keygen_matches)
 {
     static const char *const stems[] = { "acvp-keygen", "acvp2024-keygen" };
-    mldsa_param p = params[_i % 3];
-    char name[64];
-    TALLY t = { name, 0, 0 };
-    TV_FILE *f = open_vectors(stems[_i / 3], p, name, sizeof(name));
-    const TV_RECORD *r;
 
-    if (f == NULL)
-        return;
-    while ((r = tv_next(f)) != NULL) {
-        CASE c;
-
-        case_load(&c, r);
-        t.cases++;
-        check_keygen(&t, &c, p);
-        check_pk_from_sk(&t, &c, p);
-        case_free(&c);
-    }
-    tv_close(f);
-    finish(&t);
+    run_vectors(stems[_i / 3], params[_i % 3], acvp_keygen_case, 0);
 }
 END_TEST
 
 /* Sign_internal on M' (Algorithm 7), one-shot and key object, then verify. */
+static void acvp_siggen_internal_case(TALLY *t, const CASE *c, mldsa_param p,
+                                      int variant)
+{
+    size_t siglen = mldsa_signature_bytes(p);
+    uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    MLDSA_KEY *key = NULL;
+    int rv;
+
+    (void)variant;
+    rv = mldsa_sign_internal(p, sig, c->buf[F_MSG], c->len[F_MSG], c->buf[F_SK],
+                             c->buf[F_RND]);
+    EXPECT(t, c, rv == MLDSA_OK && c->len[F_SIG] == siglen
+           && memcmp(sig, c->buf[F_SIG], siglen) == 0,
+           "sign_internal: %s / signature differs", mldsa_strerror(rv));
+    rv = mldsa_key_from_secret(&key, p, c->buf[F_SK], c->len[F_SK]);
+    EXPECT(t, c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
+    if (rv == MLDSA_OK) {
+        memset(sig, 0, sizeof(sig));
+        rv = mldsa_key_sign_internal(key, sig, c->buf[F_MSG], c->len[F_MSG],
+                                     c->buf[F_RND]);
+        EXPECT(t, c, rv == MLDSA_OK && memcmp(sig, c->buf[F_SIG], siglen) == 0,
+               "key_sign_internal: %s / signature differs", mldsa_strerror(rv));
+        rv = mldsa_key_verify_internal(key, c->buf[F_SIG], siglen,
+                                       c->buf[F_MSG], c->len[F_MSG]);
+        EXPECT(t, c, rv == MLDSA_OK, "key_verify_internal: %s",
+               mldsa_strerror(rv));
+    }
+    rv = mldsa_pk_from_sk(p, pk, c->buf[F_SK]);
+    EXPECT(t, c, rv == MLDSA_OK, "pk_from_sk: %s", mldsa_strerror(rv));
+    rv = mldsa_verify_internal(p, c->buf[F_SIG], siglen, c->buf[F_MSG],
+                               c->len[F_MSG], pk);
+    EXPECT(t, c, rv == MLDSA_OK, "verify_internal: %s", mldsa_strerror(rv));
+    mldsa_key_free(key);
+}
+
 START_TEST(acvp_siggen_internal_matches)
 {
-    mldsa_param p = params[_i];
-    char name[64];
-    TALLY t = { name, 0, 0 };
-    TV_FILE *f = open_vectors("acvp-siggen-internal", p, name, sizeof(name));
-    const TV_RECORD *r;
-    size_t siglen = mldsa_signature_bytes(p);
-
-    if (f == NULL)
-        return;
-    while ((r = tv_next(f)) != NULL) {
-        uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
-        MLDSA_KEY *key = NULL;
-        CASE c;
-        int rv;
-
-        case_load(&c, r);
-        t.cases++;
-        rv = mldsa_sign_internal(p, sig, c.buf[F_MSG], c.len[F_MSG], c.buf[F_SK],
-                                 c.buf[F_RND]);
-        EXPECT(&t, &c, rv == MLDSA_OK && c.len[F_SIG] == siglen
-               && memcmp(sig, c.buf[F_SIG], siglen) == 0,
-               "sign_internal: %s / signature differs", mldsa_strerror(rv));
-        rv = mldsa_key_from_secret(&key, p, c.buf[F_SK], c.len[F_SK]);
-        EXPECT(&t, &c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
-        if (rv == MLDSA_OK) {
-            memset(sig, 0, sizeof(sig));
-            rv = mldsa_key_sign_internal(key, sig, c.buf[F_MSG], c.len[F_MSG],
-                                         c.buf[F_RND]);
-            EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
-                   "key_sign_internal: %s / signature differs", mldsa_strerror(rv));
-            rv = mldsa_key_verify_internal(key, c.buf[F_SIG], siglen,
-                                           c.buf[F_MSG], c.len[F_MSG]);
-            EXPECT(&t, &c, rv == MLDSA_OK, "key_verify_internal: %s",
-                   mldsa_strerror(rv));
-        }
-        rv = mldsa_pk_from_sk(p, pk, c.buf[F_SK]);
-        EXPECT(&t, &c, rv == MLDSA_OK, "pk_from_sk: %s", mldsa_strerror(rv));
-        rv = mldsa_verify_internal(p, c.buf[F_SIG], siglen, c.buf[F_MSG],
-                                   c.len[F_MSG], pk);
-        EXPECT(&t, &c, rv == MLDSA_OK, "verify_internal: %s", mldsa_strerror(rv));
-        mldsa_key_free(key);
-        case_free(&c);
-    }
-    tv_close(f);
-    finish(&t);
+    run_vectors("acvp-siggen-internal", params[_i],
+                acvp_siggen_internal_case, 0);
 }
 END_TEST
 
 /* Signing from an external mu (Algorithm 7 from line 7), then verify_mu. */
+static void acvp_siggen_external_mu_case(TALLY *t, const CASE *c,
+                                         mldsa_param p, int variant)
+{
+    size_t siglen = mldsa_signature_bytes(p);
+    uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES];
+    MLDSA_KEY *key = NULL;
+    int rv;
+
+    (void)variant;
+    rv = mldsa_sign_mu(p, sig, c->buf[F_MU], c->buf[F_SK], c->buf[F_RND]);
+    EXPECT(t, c, rv == MLDSA_OK && memcmp(sig, c->buf[F_SIG], siglen) == 0,
+           "sign_mu: %s / signature differs", mldsa_strerror(rv));
+    rv = mldsa_key_from_secret(&key, p, c->buf[F_SK], c->len[F_SK]);
+    EXPECT(t, c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
+    if (rv == MLDSA_OK) {
+        memset(sig, 0, sizeof(sig));
+        rv = mldsa_key_sign_mu(key, sig, c->buf[F_MU], c->buf[F_RND]);
+        EXPECT(t, c, rv == MLDSA_OK && memcmp(sig, c->buf[F_SIG], siglen) == 0,
+               "key_sign_mu: %s / signature differs", mldsa_strerror(rv));
+    }
+    rv = mldsa_verify_mu(p, c->buf[F_SIG], siglen, c->buf[F_MU], c->buf[F_PK]);
+    EXPECT(t, c, rv == MLDSA_OK, "verify_mu: %s", mldsa_strerror(rv));
+    mldsa_key_free(key);
+}
+
 START_TEST(acvp_siggen_external_mu_matches)
 {
-    mldsa_param p = params[_i];
-    char name[64];
-    TALLY t = { name, 0, 0 };
-    TV_FILE *f = open_vectors("acvp-siggen-externalmu", p, name, sizeof(name));
-    const TV_RECORD *r;
-    size_t siglen = mldsa_signature_bytes(p);
-
-    if (f == NULL)
-        return;
-    while ((r = tv_next(f)) != NULL) {
-        uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES];
-        MLDSA_KEY *key = NULL;
-        CASE c;
-        int rv;
-
-        case_load(&c, r);
-        t.cases++;
-        rv = mldsa_sign_mu(p, sig, c.buf[F_MU], c.buf[F_SK], c.buf[F_RND]);
-        EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
-               "sign_mu: %s / signature differs", mldsa_strerror(rv));
-        rv = mldsa_key_from_secret(&key, p, c.buf[F_SK], c.len[F_SK]);
-        EXPECT(&t, &c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
-        if (rv == MLDSA_OK) {
-            memset(sig, 0, sizeof(sig));
-            rv = mldsa_key_sign_mu(key, sig, c.buf[F_MU], c.buf[F_RND]);
-            EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
-                   "key_sign_mu: %s / signature differs", mldsa_strerror(rv));
-        }
-        rv = mldsa_verify_mu(p, c.buf[F_SIG], siglen, c.buf[F_MU], c.buf[F_PK]);
-        EXPECT(&t, &c, rv == MLDSA_OK, "verify_mu: %s", mldsa_strerror(rv));
-        mldsa_key_free(key);
-        case_free(&c);
-    }
-    tv_close(f);
-    finish(&t);
+    run_vectors("acvp-siggen-externalmu", params[_i],
+                acvp_siggen_external_mu_case, 0);
 }
 END_TEST
 
 /* Verify_internal (Algorithm 8) on M' or on an external mu: accept iff testPassed. */
+static void acvp_sigver_case(TALLY *t, const CASE *c, mldsa_param p,
+                             int external_mu)
+{
+    MLDSA_KEY *key = NULL;
+    int rv, rv_key = MLDSA_ERR_VERIFY, expect;
+
+    expect = tv_get_long(c->rec, "testPassed", -1) == 1 ? MLDSA_OK
+                                                        : MLDSA_ERR_VERIFY;
+    rv = mldsa_key_from_public(&key, p, c->buf[F_PK], c->len[F_PK]);
+    EXPECT(t, c, rv == MLDSA_OK, "key_from_public: %s", mldsa_strerror(rv));
+    if (external_mu) {
+        rv = mldsa_verify_mu(p, c->buf[F_SIG], c->len[F_SIG], c->buf[F_MU],
+                             c->buf[F_PK]);
+        if (key != NULL)
+            rv_key = mldsa_key_verify_mu(key, c->buf[F_SIG], c->len[F_SIG],
+                                         c->buf[F_MU]);
+    } else {
+        rv = mldsa_verify_internal(p, c->buf[F_SIG], c->len[F_SIG],
+                                   c->buf[F_MSG], c->len[F_MSG], c->buf[F_PK]);
+        if (key != NULL)
+            rv_key = mldsa_key_verify_internal(key, c->buf[F_SIG], c->len[F_SIG],
+                                               c->buf[F_MSG], c->len[F_MSG]);
+    }
+    EXPECT(t, c, rv == expect && rv_key == expect,
+           "verify gave %s / key %s, expected %s (%s)", mldsa_strerror(rv),
+           mldsa_strerror(rv_key), mldsa_strerror(expect),
+           tv_get(c->rec, "reason") ? tv_get(c->rec, "reason") : "");
+    mldsa_key_free(key);
+}
+
 START_TEST(acvp_sigver_matches)
 {
     static const char *const stems[] = { "acvp-sigver-internal",
                                           "acvp-sigver-externalmu" };
-    mldsa_param p = params[_i % 3];
-    int external_mu = _i / 3;
-    char name[64];
-    TALLY t = { name, 0, 0 };
-    TV_FILE *f = open_vectors(stems[external_mu], p, name, sizeof(name));
-    const TV_RECORD *r;
 
-    if (f == NULL)
-        return;
-    while ((r = tv_next(f)) != NULL) {
-        MLDSA_KEY *key = NULL;
-        CASE c;
-        int rv, rv_key = MLDSA_ERR_VERIFY, expect;
-
-        case_load(&c, r);
-        t.cases++;
-        expect = tv_get_long(r, "testPassed", -1) == 1 ? MLDSA_OK : MLDSA_ERR_VERIFY;
-        rv = mldsa_key_from_public(&key, p, c.buf[F_PK], c.len[F_PK]);
-        EXPECT(&t, &c, rv == MLDSA_OK, "key_from_public: %s", mldsa_strerror(rv));
-        if (external_mu) {
-            rv = mldsa_verify_mu(p, c.buf[F_SIG], c.len[F_SIG], c.buf[F_MU],
-                                 c.buf[F_PK]);
-            if (key != NULL)
-                rv_key = mldsa_key_verify_mu(key, c.buf[F_SIG], c.len[F_SIG],
-                                             c.buf[F_MU]);
-        } else {
-            rv = mldsa_verify_internal(p, c.buf[F_SIG], c.len[F_SIG],
-                                       c.buf[F_MSG], c.len[F_MSG], c.buf[F_PK]);
-            if (key != NULL)
-                rv_key = mldsa_key_verify_internal(key, c.buf[F_SIG], c.len[F_SIG],
-                                                   c.buf[F_MSG], c.len[F_MSG]);
-        }
-        EXPECT(&t, &c, rv == expect && rv_key == expect,
-               "verify gave %s / key %s, expected %s (%s)", mldsa_strerror(rv),
-               mldsa_strerror(rv_key), mldsa_strerror(expect),
-               tv_get(r, "reason") ? tv_get(r, "reason") : "");
-        mldsa_key_free(key);
-        case_free(&c);
-    }
-    tv_close(f);
-    finish(&t);
+    run_vectors(stems[_i / 3], params[_i % 3], acvp_sigver_case, _i / 3);
 }
 END_TEST
 
@@ -353,91 +347,83 @@ END_TEST
  * (Algorithm 2), HashML-DSA (Algorithm 4) or Sign_internal (Algorithm 7),
  * deterministic and hedged; the signature must also verify.
  */
+static void kat_collection_case(TALLY *t, const CASE *c, mldsa_param p,
+                                int variant)
+{
+    size_t siglen = mldsa_signature_bytes(p);
+    uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], sig2[MLDSA_MAX_SIGNATURE_BYTES];
+    uint8_t digest[MLDSA_MAX_DIGEST_BYTES];
+    const char *prehash = tv_get(c->rec, "preHash");
+    MLDSA_KEY *key = NULL;
+    size_t dlen = 0;
+    mldsa_hash hash = MLDSA_SHA2_256;
+    int rv, rv2 = MLDSA_ERR_VERIFY, rv_ver, rv_ver2 = MLDSA_ERR_VERIFY;
+
+    (void)variant;
+    check_keygen(t, c, p);
+    rv = mldsa_key_from_secret(&key, p, c->buf[F_SK], c->len[F_SK]);
+    EXPECT(t, c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
+    memset(sig2, 0, sizeof(sig2));
+    if (strcmp(prehash, "pure") == 0) {
+        rv = mldsa_sign(p, sig, c->buf[F_MSG], c->len[F_MSG], ctx_of(c),
+                        ctxlen_of(c), c->buf[F_SK], c->buf[F_RND]);
+        rv_ver = mldsa_verify(p, c->buf[F_SIG], siglen, c->buf[F_MSG],
+                              c->len[F_MSG], ctx_of(c), ctxlen_of(c),
+                              c->buf[F_PK]);
+        if (key != NULL) {
+            rv2 = mldsa_key_sign(key, sig2, c->buf[F_MSG], c->len[F_MSG],
+                                 ctx_of(c), ctxlen_of(c), c->buf[F_RND]);
+            rv_ver2 = mldsa_key_verify(key, c->buf[F_SIG], siglen,
+                                       c->buf[F_MSG], c->len[F_MSG],
+                                       ctx_of(c), ctxlen_of(c));
+        }
+    } else if (strcmp(prehash, "preHash") == 0) {
+        hash = hash_by_name(tv_get(c->rec, "hashAlg"));
+        rv = mldsa_digest(hash, digest, &dlen, c->buf[F_MSG], c->len[F_MSG]);
+        EXPECT(t, c, rv == MLDSA_OK, "digest: %s", mldsa_strerror(rv));
+        rv = mldsa_prehash_sign(p, sig, hash, digest, dlen, ctx_of(c),
+                                ctxlen_of(c), c->buf[F_SK], c->buf[F_RND]);
+        rv_ver = mldsa_prehash_verify(p, c->buf[F_SIG], siglen, hash, digest,
+                                      dlen, ctx_of(c), ctxlen_of(c),
+                                      c->buf[F_PK]);
+        if (key != NULL) {
+            rv2 = mldsa_key_prehash_sign(key, sig2, hash, digest, dlen,
+                                         ctx_of(c), ctxlen_of(c),
+                                         c->buf[F_RND]);
+            rv_ver2 = mldsa_key_prehash_verify(key, c->buf[F_SIG], siglen,
+                                               hash, digest, dlen,
+                                               ctx_of(c), ctxlen_of(c));
+        }
+    } else {
+        rv = mldsa_sign_internal(p, sig, c->buf[F_MSG], c->len[F_MSG],
+                                 c->buf[F_SK], c->buf[F_RND]);
+        rv_ver = mldsa_verify_internal(p, c->buf[F_SIG], siglen, c->buf[F_MSG],
+                                       c->len[F_MSG], c->buf[F_PK]);
+        if (key != NULL) {
+            rv2 = mldsa_key_sign_internal(key, sig2, c->buf[F_MSG],
+                                          c->len[F_MSG], c->buf[F_RND]);
+            rv_ver2 = mldsa_key_verify_internal(key, c->buf[F_SIG], siglen,
+                                                c->buf[F_MSG], c->len[F_MSG]);
+        }
+    }
+    EXPECT(t, c, rv == MLDSA_OK && memcmp(sig, c->buf[F_SIG], siglen) == 0,
+           "%s sign: %s / signature differs", prehash, mldsa_strerror(rv));
+    EXPECT(t, c, rv2 == MLDSA_OK && memcmp(sig2, c->buf[F_SIG], siglen) == 0,
+           "%s key sign: %s / signature differs", prehash, mldsa_strerror(rv2));
+    EXPECT(t, c, rv_ver == MLDSA_OK && rv_ver2 == MLDSA_OK,
+           "%s verify: %s / key %s", prehash, mldsa_strerror(rv_ver),
+           mldsa_strerror(rv_ver2));
+    mldsa_key_free(key);
+}
+
 START_TEST(kat_collection_matches)
 {
     static const char *const stems[] = {
         "kat-det-pure", "kat-det-hashed", "kat-det-raw",
         "kat-hedged-pure", "kat-hedged-hashed", "kat-hedged-raw"
     };
-    mldsa_param p = params[_i % 3];
-    char name[64];
-    TALLY t = { name, 0, 0 };
-    TV_FILE *f = open_vectors(stems[_i / 3], p, name, sizeof(name));
-    const TV_RECORD *r;
-    size_t siglen = mldsa_signature_bytes(p);
 
-    if (f == NULL)
-        return;
-    while ((r = tv_next(f)) != NULL) {
-        uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], sig2[MLDSA_MAX_SIGNATURE_BYTES];
-        uint8_t digest[MLDSA_MAX_DIGEST_BYTES];
-        const char *prehash = tv_get(r, "preHash");
-        MLDSA_KEY *key = NULL;
-        size_t dlen = 0;
-        mldsa_hash hash = MLDSA_SHA2_256;
-        CASE c;
-        int rv, rv2 = MLDSA_ERR_VERIFY, rv_ver, rv_ver2 = MLDSA_ERR_VERIFY;
-
-        case_load(&c, r);
-        t.cases++;
-        check_keygen(&t, &c, p);
-        rv = mldsa_key_from_secret(&key, p, c.buf[F_SK], c.len[F_SK]);
-        EXPECT(&t, &c, rv == MLDSA_OK, "key_from_secret: %s", mldsa_strerror(rv));
-        memset(sig2, 0, sizeof(sig2));
-        if (strcmp(prehash, "pure") == 0) {
-            rv = mldsa_sign(p, sig, c.buf[F_MSG], c.len[F_MSG], ctx_of(&c),
-                            ctxlen_of(&c), c.buf[F_SK], c.buf[F_RND]);
-            rv_ver = mldsa_verify(p, c.buf[F_SIG], siglen, c.buf[F_MSG],
-                                  c.len[F_MSG], ctx_of(&c), ctxlen_of(&c),
-                                  c.buf[F_PK]);
-            if (key != NULL) {
-                rv2 = mldsa_key_sign(key, sig2, c.buf[F_MSG], c.len[F_MSG],
-                                     ctx_of(&c), ctxlen_of(&c), c.buf[F_RND]);
-                rv_ver2 = mldsa_key_verify(key, c.buf[F_SIG], siglen,
-                                           c.buf[F_MSG], c.len[F_MSG],
-                                           ctx_of(&c), ctxlen_of(&c));
-            }
-        } else if (strcmp(prehash, "preHash") == 0) {
-            hash = hash_by_name(tv_get(r, "hashAlg"));
-            rv = mldsa_digest(hash, digest, &dlen, c.buf[F_MSG], c.len[F_MSG]);
-            EXPECT(&t, &c, rv == MLDSA_OK, "digest: %s", mldsa_strerror(rv));
-            rv = mldsa_prehash_sign(p, sig, hash, digest, dlen, ctx_of(&c),
-                                    ctxlen_of(&c), c.buf[F_SK], c.buf[F_RND]);
-            rv_ver = mldsa_prehash_verify(p, c.buf[F_SIG], siglen, hash, digest,
-                                          dlen, ctx_of(&c), ctxlen_of(&c),
-                                          c.buf[F_PK]);
-            if (key != NULL) {
-                rv2 = mldsa_key_prehash_sign(key, sig2, hash, digest, dlen,
-                                             ctx_of(&c), ctxlen_of(&c),
-                                             c.buf[F_RND]);
-                rv_ver2 = mldsa_key_prehash_verify(key, c.buf[F_SIG], siglen,
-                                                   hash, digest, dlen,
-                                                   ctx_of(&c), ctxlen_of(&c));
-            }
-        } else {
-            rv = mldsa_sign_internal(p, sig, c.buf[F_MSG], c.len[F_MSG],
-                                     c.buf[F_SK], c.buf[F_RND]);
-            rv_ver = mldsa_verify_internal(p, c.buf[F_SIG], siglen, c.buf[F_MSG],
-                                           c.len[F_MSG], c.buf[F_PK]);
-            if (key != NULL) {
-                rv2 = mldsa_key_sign_internal(key, sig2, c.buf[F_MSG],
-                                              c.len[F_MSG], c.buf[F_RND]);
-                rv_ver2 = mldsa_key_verify_internal(key, c.buf[F_SIG], siglen,
-                                                    c.buf[F_MSG], c.len[F_MSG]);
-            }
-        }
-        EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
-               "%s sign: %s / signature differs", prehash, mldsa_strerror(rv));
-        EXPECT(&t, &c, rv2 == MLDSA_OK && memcmp(sig2, c.buf[F_SIG], siglen) == 0,
-               "%s key sign: %s / signature differs", prehash, mldsa_strerror(rv2));
-        EXPECT(&t, &c, rv_ver == MLDSA_OK && rv_ver2 == MLDSA_OK,
-               "%s verify: %s / key %s", prehash, mldsa_strerror(rv_ver),
-               mldsa_strerror(rv_ver2));
-        mldsa_key_free(key);
-        case_free(&c);
-    }
-    tv_close(f);
-    finish(&t);
+    run_vectors(stems[_i / 3], params[_i % 3], kat_collection_case, 0);
 }
 END_TEST
 
@@ -490,117 +476,99 @@ static void wycheproof_sign_with(TALLY *t, const CASE *c, mldsa_param p,
 }
 
 /* Wycheproof signing from a seed (sign_seed) or an expanded key (sign_noseed). */
+static void wycheproof_sign_case(TALLY *t, const CASE *c, mldsa_param p,
+                                 int from_seed)
+{
+    size_t siglen = mldsa_signature_bytes(p);
+    int valid = strcmp(tv_get(c->rec, "result"), "valid") == 0;
+    const char *flags = tv_get(c->rec, "flags");
+    uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    MLDSA_KEY *key = NULL;
+    int rv;
+
+    if (from_seed)
+        rv = mldsa_key_from_seed(&key, p, c->buf[F_SEED], c->len[F_SEED]);
+    else
+        rv = mldsa_key_from_secret(&key, p, c->buf[F_SK], c->len[F_SK]);
+    if (rv != MLDSA_OK) {
+        /* Only a malformed key may be refused, with the right code. */
+        EXPECT(t, c, !valid, "key refused: %s", mldsa_strerror(rv));
+        if (strstr(flags, "IncorrectPrivateKeyLength") != NULL)
+            EXPECT(t, c, rv == (from_seed ? MLDSA_ERR_KEY_LENGTH
+                                          : MLDSA_ERR_SK_LENGTH),
+                   "wrong-length key gave %s", mldsa_strerror(rv));
+        else if (strstr(flags, "InvalidPrivateKey") != NULL)
+            EXPECT(t, c, rv == MLDSA_ERR_BAD_KEY || rv == MLDSA_ERR_KEY_MISMATCH,
+                   "invalid key gave %s", mldsa_strerror(rv));
+        else
+            EXPECT(t, c, 0, "key refused: %s", mldsa_strerror(rv));
+        return;
+    }
+    if (c->present[F_PK]) {
+        EXPECT(t, c, mldsa_key_get_public(key, pk, sizeof(pk)) == MLDSA_OK
+               && memcmp(pk, c->buf[F_PK], mldsa_public_key_bytes(p)) == 0,
+               "public key differs");
+    }
+    wycheproof_sign_with(t, c, p, key, valid);
+    /* The one-shot API on the same case gives the same bytes. */
+    if (!from_seed && c->present[F_MSG]) {
+        memset(sig, 0xaa, sizeof(sig));
+        rv = mldsa_sign(p, sig, c->buf[F_MSG], c->len[F_MSG], ctx_of(c),
+                        ctxlen_of(c), c->buf[F_SK], c->buf[F_RND]);
+        if (valid)
+            EXPECT(t, c, rv == MLDSA_OK && memcmp(sig, c->buf[F_SIG], siglen) == 0,
+                   "sign: %s / signature differs", mldsa_strerror(rv));
+        else
+            EXPECT(t, c, rv != MLDSA_OK
+                   && (all_bytes(sig, siglen, 0) || all_bytes(sig, siglen, 0xaa)),
+                   "invalid case: sign gave %s", mldsa_strerror(rv));
+    }
+    EXPECT(t, c, valid || strstr(flags, "InvalidContext") != NULL,
+           "invalid case accepted as a key: %s", flags);
+    mldsa_key_free(key);
+}
+
 START_TEST(wycheproof_sign_matches)
 {
     static const char *const stems[] = { "wycheproof-sign-seed",
                                          "wycheproof-sign-noseed" };
-    mldsa_param p = params[_i % 3];
-    int from_seed = _i / 3 == 0;
-    char name[64];
-    TALLY t = { name, 0, 0 };
-    TV_FILE *f = open_vectors(stems[_i / 3], p, name, sizeof(name));
-    const TV_RECORD *r;
-    size_t siglen = mldsa_signature_bytes(p);
 
-    if (f == NULL)
-        return;
-    while ((r = tv_next(f)) != NULL) {
-        int valid = strcmp(tv_get(r, "result"), "valid") == 0;
-        const char *flags = tv_get(r, "flags");
-        uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
-        MLDSA_KEY *key = NULL;
-        CASE c;
-        int rv;
-
-        case_load(&c, r);
-        t.cases++;
-        if (from_seed)
-            rv = mldsa_key_from_seed(&key, p, c.buf[F_SEED], c.len[F_SEED]);
-        else
-            rv = mldsa_key_from_secret(&key, p, c.buf[F_SK], c.len[F_SK]);
-        if (rv != MLDSA_OK) {
-            /* Only a malformed key may be refused, with the right code. */
-            EXPECT(&t, &c, !valid, "key refused: %s", mldsa_strerror(rv));
-            if (strstr(flags, "IncorrectPrivateKeyLength") != NULL)
-                EXPECT(&t, &c, rv == (from_seed ? MLDSA_ERR_KEY_LENGTH
-                                                : MLDSA_ERR_SK_LENGTH),
-                       "wrong-length key gave %s", mldsa_strerror(rv));
-            else if (strstr(flags, "InvalidPrivateKey") != NULL)
-                EXPECT(&t, &c, rv == MLDSA_ERR_BAD_KEY || rv == MLDSA_ERR_KEY_MISMATCH,
-                       "invalid key gave %s", mldsa_strerror(rv));
-            else
-                EXPECT(&t, &c, 0, "key refused: %s", mldsa_strerror(rv));
-            case_free(&c);
-            continue;
-        }
-        if (c.present[F_PK]) {
-            EXPECT(&t, &c, mldsa_key_get_public(key, pk, sizeof(pk)) == MLDSA_OK
-                   && memcmp(pk, c.buf[F_PK], mldsa_public_key_bytes(p)) == 0,
-                   "public key differs");
-        }
-        wycheproof_sign_with(&t, &c, p, key, valid);
-        /* The one-shot API on the same case gives the same bytes. */
-        if (!from_seed && c.present[F_MSG]) {
-            memset(sig, 0xaa, sizeof(sig));
-            rv = mldsa_sign(p, sig, c.buf[F_MSG], c.len[F_MSG], ctx_of(&c),
-                            ctxlen_of(&c), c.buf[F_SK], c.buf[F_RND]);
-            if (valid)
-                EXPECT(&t, &c, rv == MLDSA_OK && memcmp(sig, c.buf[F_SIG], siglen) == 0,
-                       "sign: %s / signature differs", mldsa_strerror(rv));
-            else
-                EXPECT(&t, &c, rv != MLDSA_OK
-                       && (all_bytes(sig, siglen, 0) || all_bytes(sig, siglen, 0xaa)),
-                       "invalid case: sign gave %s", mldsa_strerror(rv));
-        }
-        EXPECT(&t, &c, valid || strstr(flags, "InvalidContext") != NULL,
-               "invalid case accepted as a key: %s", flags);
-        mldsa_key_free(key);
-        case_free(&c);
-    }
-    tv_close(f);
-    finish(&t);
+    run_vectors(stems[_i / 3], params[_i % 3], wycheproof_sign_case,
+                _i / 3 == 0);
 }
 END_TEST
 
 /* Wycheproof verification: accept exactly the valid cases, never crash. */
+static void wycheproof_verify_case(TALLY *t, const CASE *c, mldsa_param p,
+                                   int variant)
+{
+    int valid = strcmp(tv_get(c->rec, "result"), "valid") == 0;
+    MLDSA_KEY *key = NULL;
+    int rv, rv_key;
+
+    (void)variant;
+    rv_key = mldsa_key_from_public(&key, p, c->buf[F_PK], c->len[F_PK]);
+    if (rv_key == MLDSA_OK)
+        rv_key = mldsa_key_verify(key, c->buf[F_SIG], c->len[F_SIG], c->buf[F_MSG],
+                                  c->len[F_MSG], ctx_of(c), ctxlen_of(c));
+    EXPECT(t, c, (rv_key == MLDSA_OK) == valid, "key verify gave %s (%s)",
+           mldsa_strerror(rv_key), tv_get(c->rec, "comment"));
+    if (c->len[F_PK] == mldsa_public_key_bytes(p)) {
+        rv = mldsa_verify(p, c->buf[F_SIG], c->len[F_SIG], c->buf[F_MSG],
+                          c->len[F_MSG], ctx_of(c), ctxlen_of(c), c->buf[F_PK]);
+        EXPECT(t, c, (rv == MLDSA_OK) == valid, "verify gave %s (%s)",
+               mldsa_strerror(rv), tv_get(c->rec, "comment"));
+    } else {
+        EXPECT(t, c, !valid && rv_key == MLDSA_ERR_PK_LENGTH,
+               "wrong-length pk gave %s", mldsa_strerror(rv_key));
+    }
+    mldsa_key_free(key);
+}
+
 START_TEST(wycheproof_verify_matches)
 {
-    mldsa_param p = params[_i];
-    char name[64];
-    TALLY t = { name, 0, 0 };
-    TV_FILE *f = open_vectors("wycheproof-verify", p, name, sizeof(name));
-    const TV_RECORD *r;
-
-    if (f == NULL)
-        return;
-    while ((r = tv_next(f)) != NULL) {
-        int valid = strcmp(tv_get(r, "result"), "valid") == 0;
-        MLDSA_KEY *key = NULL;
-        CASE c;
-        int rv, rv_key;
-
-        case_load(&c, r);
-        t.cases++;
-        rv_key = mldsa_key_from_public(&key, p, c.buf[F_PK], c.len[F_PK]);
-        if (rv_key == MLDSA_OK)
-            rv_key = mldsa_key_verify(key, c.buf[F_SIG], c.len[F_SIG], c.buf[F_MSG],
-                                      c.len[F_MSG], ctx_of(&c), ctxlen_of(&c));
-        EXPECT(&t, &c, (rv_key == MLDSA_OK) == valid, "key verify gave %s (%s)",
-               mldsa_strerror(rv_key), tv_get(r, "comment"));
-        if (c.len[F_PK] == mldsa_public_key_bytes(p)) {
-            rv = mldsa_verify(p, c.buf[F_SIG], c.len[F_SIG], c.buf[F_MSG],
-                              c.len[F_MSG], ctx_of(&c), ctxlen_of(&c), c.buf[F_PK]);
-            EXPECT(&t, &c, (rv == MLDSA_OK) == valid, "verify gave %s (%s)",
-                   mldsa_strerror(rv), tv_get(r, "comment"));
-        } else {
-            EXPECT(&t, &c, !valid && rv_key == MLDSA_ERR_PK_LENGTH,
-                   "wrong-length pk gave %s", mldsa_strerror(rv_key));
-        }
-        mldsa_key_free(key);
-        case_free(&c);
-    }
-    tv_close(f);
-    finish(&t);
+    run_vectors("wycheproof-verify", params[_i], wycheproof_verify_case,
+                0);
 }
 END_TEST
 
