@@ -157,6 +157,47 @@ START_TEST(expand_mask_same_as_generic_for_every_l_gamma1_and_kappa)
 END_TEST
 
 /*
+ * Signing's use of ExpandMask (ml_dsa_sign.c): mask_batch in
+ * [1, ML_DSA_MASK_BATCH_MAX], and fetching in multiples of it, the spare
+ * polynomials carried into the next attempt, gives each attempt exactly
+ * the generic ExpandMask(rho'', kappa) for l = 4, 5, 7, kappa crossing 2^16.
+ */
+START_TEST(expand_mask_in_batches_as_signing_does_same_as_generic)
+{
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_mask_batches");
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
+    static ML_DSA_POLY want[MAX_L], got[MAX_L + ML_DSA_MASK_BATCH_MAX - 1];
+    static const size_t ls[] = { 4, 5, 7 };
+    const size_t batch = ops->mask_batch;
+    uint8_t rho_pp[64];
+    char what[64];
+
+    ck_assert(batch >= 1 && batch <= ML_DSA_MASK_BATCH_MAX);
+    ck_assert_uint_eq(gen->mask_batch, 1);
+    for (size_t li = 0; li < sizeof(ls) / sizeof(ls[0]); li++) {
+        size_t l = ls[li], spare = 0, fetch;
+        uint16_t kappa = (uint16_t)(0x10000 - 3 * l);
+
+        test_rand_bytes(rho_pp, sizeof(rho_pp));
+        for (int attempt = 0; attempt < 6; attempt++) {
+            memmove(got, got + l, spare * sizeof(got[0]));
+            fetch = (l - spare + batch - 1) / batch * batch;
+            ck_assert_uint_le(spare + fetch, MAX_L + ML_DSA_MASK_BATCH_MAX - 1);
+            ck_assert_int_eq(ops->vector_expand_mask(got + spare, rho_pp,
+                                                     (uint16_t)(kappa + spare),
+                                                     fetch, 19), 1);
+            spare += fetch - l;
+            ck_assert_int_eq(gen->vector_expand_mask(want, rho_pp, kappa, l, 19), 1);
+            snprintf(what, sizeof(what), "ExpandMask l %zu attempt %d kappa %u",
+                     l, attempt, (unsigned)kappa);
+            check_same_polys(want, got, l, what);
+            kappa = (uint16_t)(kappa + l);
+        }
+    }
+}
+END_TEST
+
+/*
  * The top-up path: seeds (found by search) whose eta-4 polynomial needs
  * more than the first squeeze of two SHAKE256 blocks (fewer than 256 of its
  * 544 nibbles are below 9): rho' = 5a dc 00 ... for polynomial 0,
@@ -300,6 +341,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, expand_S_same_as_generic_for_every_shape_and_eta);
     tcase_add_test(tc, expand_S_same_as_generic_when_a_lane_needs_more_blocks);
     tcase_add_test(tc, expand_mask_same_as_generic_for_every_l_gamma1_and_kappa);
+    tcase_add_test(tc, expand_mask_in_batches_as_signing_does_same_as_generic);
     tcase_add_test(tc, ops_are_generic_when_MLDSA_IA32CAP_masks_avx512_or_avx2);
     tcase_add_test(tc, MLDSA_IA32CAP_masks_and_ignores_malformed_values);
     suite_add_tcase(s, tc);

@@ -30,7 +30,12 @@ typedef struct ml_dsa_poly_st {
  * vector_expand_mask: ExpandMask (Algorithm 34).  y holds l polynomials:
  *   y[r] = BitUnpack(SHAKE256(rho'' || IntegerToBytes(kappa + r, 2)), gamma1 - 1,
  *   gamma1), coefficients in [-gamma1 + 1, gamma1]; gamma1_bits is 17 or 19.
+ * mask_batch: how many ExpandMask polynomials cost about as much as one
+ *   (1 for the generic ops, 4 for a 4-way kernel; at most
+ *   ML_DSA_MASK_BATCH_MAX): signing asks for multiples of it and keeps the
+ *   polynomials of the next attempt.
  */
+#define ML_DSA_MASK_BATCH_MAX 4
 typedef int ML_DSA_MATRIX_EXPAND_A_FN(ML_DSA_POLY *a_hat, const uint8_t rho[32],
                                       size_t k, size_t l);
 typedef int ML_DSA_VECTOR_EXPAND_S_FN(ML_DSA_POLY *s, const uint8_t rho_prime[64],
@@ -45,6 +50,7 @@ typedef struct ossl_ml_dsa_sample_ops_st {
     ML_DSA_MATRIX_EXPAND_A_FN *matrix_expand_A;
     ML_DSA_VECTOR_EXPAND_S_FN *vector_expand_S;
     ML_DSA_VECTOR_EXPAND_MASK_FN *vector_expand_mask;
+    size_t mask_batch;
 } OSSL_ML_DSA_SAMPLE_OPS;
 
 /* The ops to use on this machine: the fastest the build and the CPU allow. */

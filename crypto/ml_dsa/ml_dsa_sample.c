@@ -193,6 +193,7 @@ static const OSSL_ML_DSA_SAMPLE_OPS ml_dsa_sample_ops_generic = {
     matrix_expand_A_generic,
     vector_expand_S_generic,
     vector_expand_mask_generic,
+    1,
 };
 
 /* The portable sample ops, available in every build. */
