@@ -164,6 +164,39 @@ int ossl_ml_dsa_hint_decode(const ML_DSA_PARAMS *params, uint8_t *h,
                             const uint8_t *in);
 
 /* ------------------------------------------------------------------------
+ * Row ops (ml_dsa_rows.c): the coefficient-wise work of signing and
+ * verification, one polynomial (row) per call, every coefficient looked at
+ * (no early exit, no branch on a coefficient).  The generic and the AVX2
+ * ops are one C source compiled twice and give the same results.
+ *
+ * w1: w (|coeff| < q, from the inverse NTT) reduced to [0, q) in place;
+ *   out = w1Encode(HighBits(w)) (FIPS 204 Algorithms 28 and 37).
+ * z: cs1 = <<c s1>> (|coeff| < q) becomes z = y + cs1 (centred) in place;
+ *   negative when some |z| >= bound (Algorithm 7 line 23, gamma1 - beta).
+ * r: w (in [0, q)) becomes r = (w - cs2) mod q in place, r1 = HighBits(r)
+ *   as bytes; negative when some |LowBits(r)| >= gamma2 - beta (line 23).
+ * hint: from r (in [0, q)) and ct0 = <<c t0>> (|coeff| < q), h (holding
+ *   HighBits(r)) becomes MakeHint(-ct0, r + ct0) (Algorithm 39); adds its
+ *   ones to *count; negative when some |ct0| >= gamma2 (line 28).
+ * use_hint: w (|coeff| < q) becomes UseHint(h, w) (Algorithm 40) in place.
+ * ------------------------------------------------------------------------ */
+typedef struct ossl_ml_dsa_row_ops_st {
+    const char *name;                    /* "generic", "avx2" */
+    void (*w1)(uint8_t *out, ML_DSA_POLY *w, const ML_DSA_PARAMS *p);
+    int32_t (*z)(ML_DSA_POLY *cs1, const ML_DSA_POLY *y, int32_t bound);
+    int32_t (*r)(ML_DSA_POLY *w, uint8_t *r1, const ML_DSA_POLY *cs2,
+                 const ML_DSA_PARAMS *p);
+    int32_t (*hint)(uint8_t *h, uint32_t *count, const ML_DSA_POLY *r,
+                    const ML_DSA_POLY *ct0, const ML_DSA_PARAMS *p);
+    void (*use_hint)(ML_DSA_POLY *w, const uint8_t *h,
+                     const ML_DSA_PARAMS *p);
+} OSSL_ML_DSA_ROW_OPS;
+
+/* The AVX2 row ops when the build and the CPU allow, the generic ones otherwise. */
+const OSSL_ML_DSA_ROW_OPS *ossl_ml_dsa_row_ops(void);
+const OSSL_ML_DSA_ROW_OPS *ossl_ml_dsa_row_ops_generic(void);
+
+/* ------------------------------------------------------------------------
  * Sampling (ml_dsa_sample.c)
  * ------------------------------------------------------------------------ */
 void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,

@@ -32,95 +32,6 @@ static int polys_exceed(const ML_DSA_POLY *p, size_t n, int32_t bound)
 }
 
 /*
- * The per-row loops of signing take gamma2 as a parameter and are called
- * with a constant ((q - 1) / 32 or (q - 1) / 88, see GAMMA2_DISPATCH), so
- * that Decompose's branch on it folds away and the loops vectorise.
- */
-#define GAMMA2_DISPATCH(p, fn, ...) \
-    ((p)->gamma2 == ML_DSA_GAMMA2_32 ? fn(__VA_ARGS__, ML_DSA_GAMMA2_32) \
-                                     : fn(__VA_ARGS__, ML_DSA_GAMMA2_88))
-
-/*
- * One row of w (|coeff| < q from the inverse NTT): reduced to [0, q) in
- * place, and w1Encode (FIPS 204 Algorithm 28) of HighBits(w) (Algorithm 37)
- * written to out.  Returns 0.
- */
-static inline int w1_row(uint8_t *out, ML_DSA_POLY *w, int32_t gamma2)
-{
-    ML_DSA_POLY w1;
-    size_t j;
-
-    for (j = 0; j < ML_DSA_N; j++) {
-        w->coeff[j] = ml_dsa_caddq(w->coeff[j]);
-        w1.coeff[j] = ml_dsa_highbits(w->coeff[j], gamma2);
-    }
-    ossl_ml_dsa_poly_pack_w1(out, &w1, gamma2 == ML_DSA_GAMMA2_32 ? 4 : 6);
-    return 0;
-}
-
-/*
- * One row of r = w - <<c s2>> (FIPS 204 Algorithm 7, lines 19 and 21):
- * w (in [0, q)) becomes r mod q in place, r1 receives HighBits(r) as bytes,
- * and the result is negative when some |LowBits(r)| >= gamma2 - beta.
- */
-static inline int32_t r_row(ML_DSA_POLY *w, uint8_t *r1,
-                            const ML_DSA_POLY *cs2, int32_t beta,
-                            int32_t gamma2)
-{
-    int32_t r, r0, bad = 0;
-    size_t j;
-
-    for (j = 0; j < ML_DSA_N; j++) {
-        r = ml_dsa_freeze(w->coeff[j] - cs2->coeff[j]);
-        r1[j] = (uint8_t)ml_dsa_decompose(&r0, r, gamma2);
-        bad |= (gamma2 - beta - 1) - ml_dsa_abs(r0);
-        w->coeff[j] = r;
-    }
-    return bad;
-}
-
-/*
- * One row of the hint (FIPS 204 Algorithm 7, lines 25 - 28) from r mod q
- * and ct0 = <<c t0>> (|coeff| < q from the inverse NTT):
- * h = MakeHint(-ct0, r + ct0) = [HighBits(r + ct0) != HighBits(r)]
- * (Algorithm 39), written over the HighBits(r) bytes in h; adds the ones to
- * *count; the result is negative when some |ct0| >= gamma2.
- */
-static inline int32_t hint_row(uint8_t *h, uint32_t *count,
-                               const ML_DSA_POLY *r, const ML_DSA_POLY *ct0,
-                               int32_t gamma2)
-{
-    int32_t c, bad = 0;
-    uint32_t ones = 0;
-    size_t j;
-
-    for (j = 0; j < ML_DSA_N; j++) {
-        c = ml_dsa_centre(ml_dsa_caddq(ct0->coeff[j]));
-        bad |= (gamma2 - 1) - ml_dsa_abs(c);
-        h[j] = (uint8_t)ml_dsa_make_hint(h[j], ml_dsa_freeze(r->coeff[j] + c),
-                                         gamma2);
-        ones += h[j];
-    }
-    *count += ones;
-    return bad;
-}
-
-/*
- * One row of Verify (FIPS 204 Algorithm 8, line 10): w1' = UseHint(h, w)
- * (Algorithm 40) for w with |coeff| < q from the inverse NTT, in place.
- * Returns 0.
- */
-static inline int use_hint_row(ML_DSA_POLY *w, const uint8_t *h,
-                               int32_t gamma2)
-{
-    size_t j;
-
-    for (j = 0; j < ML_DSA_N; j++)
-        w->coeff[j] = ml_dsa_use_hint(h[j], ml_dsa_caddq(w->coeff[j]), gamma2);
-    return 0;
-}
-
-/*
  * ctilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Algorithm 7 line 15,
  * Algorithm 8 line 12).
  */
@@ -149,6 +60,7 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
 {
     const ML_DSA_PARAMS *p = key->params;
     const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
+    const OSSL_ML_DSA_ROW_OPS *rows = ossl_ml_dsa_row_ops();
     const size_t k = p->k, l = p->l;
     const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
     const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
@@ -163,7 +75,7 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
     uint16_t kappa = 0;
     uint32_t count;
     int32_t bad;
-    size_t i, j, spare = 0, fetch;
+    size_t i, spare = 0, fetch;
     int ret = MLDSA_ERR_MEMORY;
 
     /* rho'' = H(K || rnd || mu, 64) */
@@ -199,21 +111,20 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         for (i = 0; i < k; i++) {
             ossl_ml_dsa_poly_ntt_dot(&w[i], &key->a_hat[i * l], z, l);
             ossl_ml_dsa_poly_ntt_inverse(&w[i]);
-            GAMMA2_DISPATCH(p, w1_row, w1 + i * w1_poly_bytes, &w[i]);
+            rows->w1(w1 + i * w1_poly_bytes, &w[i], p);
         }
         commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
         ossl_ml_dsa_poly_sample_in_ball(&c, ctilde, p->ctilde_bytes, p->tau);
         ossl_ml_dsa_poly_ntt(&c);
 
         /* z = y + <<c s1>>; reject when ||z|| >= gamma1 - beta */
+        bad = 0;
         for (i = 0; i < l; i++) {
             ossl_ml_dsa_poly_ntt_mul(&z[i], &c, &key->s1_hat[i]);
             ossl_ml_dsa_poly_ntt_inverse(&z[i]);
-            for (j = 0; j < ML_DSA_N; j++)
-                z[i].coeff[j] = y[i].coeff[j]
-                    + ml_dsa_centre(ml_dsa_caddq(z[i].coeff[j]));
+            bad |= rows->z(&z[i], &y[i], p->gamma1 - p->beta);
         }
-        if (polys_exceed(z, l, p->gamma1 - p->beta))
+        if (bad < 0)
             continue;
 
         /* r = w - <<c s2>> (kept in w); reject when ||LowBits(r)|| >= gamma2 - beta */
@@ -221,8 +132,7 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         for (i = 0; i < k; i++) {
             ossl_ml_dsa_poly_ntt_mul(&t, &c, &key->s2_hat[i]);
             ossl_ml_dsa_poly_ntt_inverse(&t);
-            bad |= GAMMA2_DISPATCH(p, r_row, &w[i], h + i * ML_DSA_N, &t,
-                                   p->beta);
+            bad |= rows->r(&w[i], h + i * ML_DSA_N, &t, p);
         }
         if (bad < 0)
             continue;
@@ -233,8 +143,7 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         for (i = 0; i < k; i++) {
             ossl_ml_dsa_poly_ntt_mul(&t, &c, &key->t0_hat[i]);
             ossl_ml_dsa_poly_ntt_inverse(&t);
-            bad |= GAMMA2_DISPATCH(p, hint_row, h + i * ML_DSA_N, &count,
-                                   &w[i], &t);
+            bad |= rows->hint(h + i * ML_DSA_N, &count, &w[i], &t, p);
         }
         if (bad < 0 || count > (uint32_t)p->omega)
             continue;
@@ -272,6 +181,7 @@ int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
                               const uint8_t mu[64])
 {
     const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_ROW_OPS *rows = ossl_ml_dsa_row_ops();
     const size_t k = p->k, l = p->l;
     const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
     const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
@@ -303,7 +213,7 @@ int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
             w.coeff[j] = ml_dsa_reduce32(w.coeff[j] - t.coeff[j]);
         ossl_ml_dsa_poly_ntt_inverse(&w);
         /* w1' = UseHint(h, w'_approx) */
-        GAMMA2_DISPATCH(p, use_hint_row, &w, h + i * ML_DSA_N);
+        rows->use_hint(&w, h + i * ML_DSA_N, p);
         ossl_ml_dsa_poly_pack_w1(w1 + i * w1_poly_bytes, &w, p->w1_bits);
     }
     commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
