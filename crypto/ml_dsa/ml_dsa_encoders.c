@@ -5,6 +5,9 @@
  */
 #include <string.h>
 #include "ml_dsa_local.h"
+#ifdef ML_DSA_NTT_AVX2
+# include "internal/cpuid.h"
+#endif
 
 /*
  * Write 256 values of `bits` bits each (1 <= bits <= 20), value i being
@@ -182,8 +185,8 @@ void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
  * verification), so the two widths are unrolled: 18 bits = 4 coefficients
  * per 9 bytes, 20 bits = 2 coefficients per 5 bytes.
  */
-void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
-                               int gamma1_bits)
+void ossl_ml_dsa_poly_unpack_z_generic(ML_DSA_POLY *z, const uint8_t *in,
+                                       int gamma1_bits)
 {
     const int32_t gamma1 = (int32_t)1 << gamma1_bits;
     int32_t *c = z->coeff;
@@ -208,6 +211,22 @@ void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
                                           | (uint32_t)in[4] << 12);
         }
     }
+}
+
+/*
+ * BitUnpack(v, gamma1 - 1, gamma1): the AVX2 version
+ * (ml_dsa_encoders_x86_64.c, bit-identical) when the CPU has AVX2.
+ */
+void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
+                               int gamma1_bits)
+{
+#ifdef ML_DSA_NTT_AVX2
+    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
+        ossl_ml_dsa_poly_unpack_z_avx2(z, in, gamma1_bits);
+        return;
+    }
+#endif
+    ossl_ml_dsa_poly_unpack_z_generic(z, in, gamma1_bits);
 }
 
 /* SimpleBitPack(t1, 10) unrolled: 4 coefficients in [0, 2^10) per 5 bytes. */

@@ -147,6 +147,14 @@ void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
                              int gamma1_bits);
 void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
                                int gamma1_bits);
+/* The generic C version of the one above, and (ML_DSA_NTT_AVX2) a
+ * bit-identical AVX2 one (ml_dsa_encoders_x86_64.c); it chooses at run time. */
+void ossl_ml_dsa_poly_unpack_z_generic(ML_DSA_POLY *z, const uint8_t *in,
+                                       int gamma1_bits);
+#ifdef ML_DSA_NTT_AVX2
+void ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t *in,
+                                    int gamma1_bits);
+#endif
 void ossl_ml_dsa_pk_encode(uint8_t *pk, const ML_DSA_PARAMS *params,
                            const uint8_t rho[32], const ML_DSA_POLY *t1);
 void ossl_ml_dsa_pk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],

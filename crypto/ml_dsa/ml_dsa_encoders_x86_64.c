@@ -1,0 +1,83 @@
+/*
+ * AVX2 version of the hot decoder of ML-DSA: BitUnpack(v, gamma1 - 1,
+ * gamma1) (FIPS 204 Algorithm 27 line 6, and Algorithm 34 line 5, the mask
+ * of every signing attempt), chosen at run time by ml_dsa_encoders.c and
+ * bit-identical to ossl_ml_dsa_poly_unpack_z_generic there.
+ *
+ * Eight coefficients per step: 8 * 18 bits = 18 bytes or 8 * 20 bits = 20
+ * bytes.  Each 128-bit lane takes the bytes of four coefficients (the high
+ * lane from half way through the step); vpshufb puts the three bytes
+ * holding coefficient j into dword j, vpsrlvd drops the bits of its left
+ * neighbour, a mask its right one.  The loads reach up to 26 bytes past
+ * the step's start, so the last step reads from a copy of its bytes.
+ */
+#include <stdint.h>
+#include <string.h>
+#include "ml_dsa_local.h"
+
+#if defined(ML_DSA_NTT_AVX2)
+
+# include <immintrin.h>
+# include "internal/cleanse.h"
+
+# define AVX2_FN __attribute__((target("avx2")))
+
+/* Coefficients per step, and the bytes that one step's two loads reach. */
+# define Z_STEP 8
+# define Z_LOAD_REACH 32
+
+/*
+ * Eight coefficients of `bits` (18 or 20) bits from in: lane 0 from in,
+ * lane 1 from in + half (the bytes of coefficients 4 - 7); shuf gives the
+ * byte offsets within each lane, shift the bit offsets.
+ */
+static inline AVX2_FN __m256i unpack8(const uint8_t *in, size_t half,
+                                      __m256i shuf, __m256i shift,
+                                      __m256i mask, __m256i gamma1)
+{
+    __m256i v = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)in)),
+        _mm_loadu_si128((const __m128i *)(in + half)), 1);
+
+    v = _mm256_shuffle_epi8(v, shuf);
+    v = _mm256_and_si256(_mm256_srlv_epi32(v, shift), mask);
+    return _mm256_sub_epi32(gamma1, v);
+}
+
+void AVX2_FN ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t *in,
+                                            int gamma1_bits)
+{
+    /*
+     * Byte b of dword j of a lane (-1: zero): coefficient j of the lane
+     * starts at bit bits * j, in byte (bits * j) / 8, at bit (bits * j) % 8.
+     */
+    const __m256i shuf18 = _mm256_setr_epi8(
+        0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1,
+        0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1);
+    const __m256i shuf20 = _mm256_setr_epi8(
+        0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1,
+        0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1);
+    const int bits = gamma1_bits + 1;
+    const size_t step_bytes = (size_t)bits;     /* 8 coefficients */
+    const __m256i shuf = bits == 18 ? shuf18 : shuf20;
+    const __m256i shift = bits == 18
+        ? _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)
+        : _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+    const __m256i mask = _mm256_set1_epi32((1 << bits) - 1);
+    const __m256i gamma1 = _mm256_set1_epi32(1 << gamma1_bits);
+    uint8_t last[Z_LOAD_REACH];
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N - Z_STEP; i += Z_STEP, in += step_bytes)
+        _mm256_storeu_si256((__m256i *)&z->coeff[i],
+                            unpack8(in, step_bytes / 2, shuf, shift, mask,
+                                    gamma1));
+    memset(last, 0, sizeof(last));
+    memcpy(last, in, step_bytes);
+    _mm256_storeu_si256((__m256i *)&z->coeff[i],
+                        unpack8(last, step_bytes / 2, shuf, shift, mask,
+                                gamma1));
+    ossl_cleanse(last, sizeof(last));
+}
+
+#endif /* ML_DSA_NTT_AVX2 */
