@@ -231,6 +231,46 @@ START_TEST(eta_unpack_refuses_out_of_range_values)
 }
 END_TEST
 
+/*
+ * skDecode's unrolled decoders of s1, s2 (eta 2 and 4) and t0 (13 bits)
+ * are BitUnpack of their width: random bytes (any value, valid or not)
+ * decode as the generic bit-serial BitUnpack does.
+ */
+START_TEST(sk_decode_equals_generic_bit_unpack_on_random_bytes)
+{
+    ML_DSA_POLY s1[ML_DSA_L_MAX], s2[ML_DSA_K_MAX], t0[ML_DSA_K_MAX], want;
+    uint8_t rho[32], key[32], tr[64], sk[MLDSA_MAX_SECRET_KEY_BYTES];
+    const uint8_t *in;
+    size_t pi, i, eta_bytes;
+    int round, bits;
+
+    for (pi = 0; pi < sizeof(params) / sizeof(params[0]); pi++) {
+        const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(params[pi]);
+
+        bits = p->eta == 2 ? 3 : 4;
+        eta_bytes = ML_DSA_POLY_BYTES(bits);
+        for (round = 0; round < 20; round++) {
+            test_rand_bytes(sk, p->sk_bytes);
+            (void)ossl_ml_dsa_sk_decode(p, rho, key, tr, s1, s2, t0, sk);
+            in = sk + 128;
+            for (i = 0; i < p->l; i++, in += eta_bytes) {
+                ossl_ml_dsa_poly_unpack(&want, in, bits, p->eta);
+                ck_assert_mem_eq(want.coeff, s1[i].coeff, sizeof(want.coeff));
+            }
+            for (i = 0; i < p->k; i++, in += eta_bytes) {
+                ossl_ml_dsa_poly_unpack(&want, in, bits, p->eta);
+                ck_assert_mem_eq(want.coeff, s2[i].coeff, sizeof(want.coeff));
+            }
+            for (i = 0; i < p->k; i++, in += ML_DSA_POLY_BYTES(13)) {
+                ossl_ml_dsa_poly_unpack(&want, in, 13, 1 << 12);
+                ck_assert_mem_eq(want.coeff, t0[i].coeff, sizeof(want.coeff));
+            }
+            ck_assert_ptr_eq(in, sk + p->sk_bytes);
+        }
+    }
+}
+END_TEST
+
 /* A random secret key's parts for the parameter set. */
 static void random_key_parts(const ML_DSA_PARAMS *p, uint8_t *rho,
                              uint8_t *key, uint8_t *tr, ML_DSA_POLY *s1,
@@ -431,6 +471,7 @@ static Suite *encoders_suite(void)
     tcase_add_test(poly, packing_is_little_endian_lowest_bit_first);
     tcase_add_test(poly, eta_unpack_refuses_out_of_range_values);
     tcase_add_test(keys, secret_key_encoding_round_trips);
+    tcase_add_test(keys, sk_decode_equals_generic_bit_unpack_on_random_bytes);
     tcase_add_test(keys, public_key_encoding_round_trips_and_is_simple_bit_pack);
     tcase_add_test(keys, hint_encoding_round_trips_from_zero_to_omega_ones);
     tcase_add_test(keys, hint_decoding_is_strict);

@@ -126,14 +126,26 @@ void ossl_ml_dsa_poly_unpack(ML_DSA_POLY *p, const uint8_t *in, int bits,
  */
 int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta)
 {
-    int bits = eta == 2 ? 3 : 4;
-    int32_t bad = 0;
-    size_t i;
+    int32_t *c = p->coeff, bad = 0;
+    uint32_t v;
+    size_t i, j;
 
-    unpack_bits(p->coeff, in, bits, eta, 1);
+    /* unrolled BitUnpack (Algorithm 19): 3 bits = 8 per 3 bytes, 4 bits = 2 per byte */
+    if (eta == 2) {
+        for (i = 0; i < ML_DSA_N; i += 8, in += 3) {
+            v = (uint32_t)in[0] | (uint32_t)in[1] << 8 | (uint32_t)in[2] << 16;
+            for (j = 0; j < 8; j++)
+                c[i + j] = eta - (int32_t)((v >> (3 * j)) & 7);
+        }
+    } else {
+        for (i = 0; i < ML_DSA_N; i += 2, in++) {
+            c[i] = eta - (int32_t)(in[0] & 15);
+            c[i + 1] = eta - (int32_t)(in[0] >> 4);
+        }
+    }
     /* eta - c in [0, 2^bits); valid when c >= -eta */
     for (i = 0; i < ML_DSA_N; i++)
-        bad |= p->coeff[i] + eta;
+        bad |= c[i] + eta;
     return bad >= 0;
 }
 
@@ -308,6 +320,41 @@ void ossl_ml_dsa_sk_encode(uint8_t *sk, const ML_DSA_PARAMS *params,
 }
 
 /*
+ * BitUnpack(t0, 2^12 - 1, 2^12) (FIPS 204 Algorithm 25, line 14) unrolled:
+ * 8 coefficients 2^12 - v in [-2^12 + 1, 2^12] per 13 bytes.  Secret;
+ * no branch on the data.
+ */
+static void unpack_t0(ML_DSA_POLY *t0, const uint8_t *in)
+{
+    const uint32_t mask = (1 << ML_DSA_T0_BITS) - 1;
+    int32_t *c = t0->coeff;
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += 8, in += 13) {
+        c[i] = ML_DSA_T0_MAX
+            - (int32_t)(((uint32_t)in[0] | (uint32_t)in[1] << 8) & mask);
+        c[i + 1] = ML_DSA_T0_MAX
+            - (int32_t)(((uint32_t)in[1] >> 5 | (uint32_t)in[2] << 3
+                         | (uint32_t)in[3] << 11) & mask);
+        c[i + 2] = ML_DSA_T0_MAX
+            - (int32_t)(((uint32_t)in[3] >> 2 | (uint32_t)in[4] << 6) & mask);
+        c[i + 3] = ML_DSA_T0_MAX
+            - (int32_t)(((uint32_t)in[4] >> 7 | (uint32_t)in[5] << 1
+                         | (uint32_t)in[6] << 9) & mask);
+        c[i + 4] = ML_DSA_T0_MAX
+            - (int32_t)(((uint32_t)in[6] >> 4 | (uint32_t)in[7] << 4
+                         | (uint32_t)in[8] << 12) & mask);
+        c[i + 5] = ML_DSA_T0_MAX
+            - (int32_t)(((uint32_t)in[8] >> 1 | (uint32_t)in[9] << 7) & mask);
+        c[i + 6] = ML_DSA_T0_MAX
+            - (int32_t)(((uint32_t)in[9] >> 6 | (uint32_t)in[10] << 2
+                         | (uint32_t)in[11] << 10) & mask);
+        c[i + 7] = ML_DSA_T0_MAX
+            - (int32_t)(((uint32_t)in[11] >> 3 | (uint32_t)in[12] << 5) & mask);
+    }
+}
+
+/*
  * skDecode (FIPS 204 Algorithm 25), refusing s1 or s2 coefficients outside
  * [-eta, eta].  Returns 1 on success, 0 for an out-of-range key (the
  * outputs are then partly written: the caller wipes them).  t0 needs no
@@ -331,7 +378,7 @@ int ossl_ml_dsa_sk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
     for (i = 0; i < params->k; i++, sk += eta_bytes)
         ok &= ossl_ml_dsa_poly_unpack_eta(&s2[i], sk, params->eta);
     for (i = 0; i < params->k; i++, sk += ML_DSA_POLY_BYTES(ML_DSA_T0_BITS))
-        ossl_ml_dsa_poly_unpack(&t0[i], sk, ML_DSA_T0_BITS, ML_DSA_T0_MAX);
+        unpack_t0(&t0[i], sk);
     return ok;
 }
 
