@@ -174,6 +174,44 @@ START_TEST(z_unpack_same_as_generic_and_reads_only_its_bytes)
 }
 END_TEST
 
+/*
+ * The w1Encode this machine uses (AVX2 when it has it) equals the generic
+ * one for 4 and 6 bits on random coefficients in [0, 2^bits), all zero
+ * and all 2^bits - 1, and writes exactly 32 * bits bytes.
+ */
+START_TEST(w1_encoding_same_as_generic_and_writes_only_its_bytes)
+{
+    ML_DSA_POLY a;
+    uint8_t want[ML_DSA_POLY_BYTES(6) + 32], got[ML_DSA_POLY_BYTES(6) + 32];
+    int bits, round;
+    size_t i, len;
+
+#ifdef ML_DSA_NTT_AVX2
+    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
+        printf("w1 encode: comparing avx2 with generic\n");
+    else
+#endif
+        printf("w1 encode: no AVX2 (NO_ASM=1, the CPU, or MLDSA_IA32CAP): "
+               "comparing generic with generic\n");
+    fflush(stdout);
+    for (bits = 4; bits <= 6; bits += 2) {
+        len = ML_DSA_POLY_BYTES(bits);
+        for (round = 0; round < 50; round++) {
+            for (i = 0; i < N; i++)
+                a.coeff[i] = round == 0 ? 0 : round == 1 ? (1 << bits) - 1
+                    : (int32_t)test_rand_below((uint64_t)1 << bits);
+            memset(want, 0x5a, sizeof(want));
+            memset(got, 0x5a, sizeof(got));
+            ossl_ml_dsa_poly_pack_w1_generic(want, &a, bits);
+            ossl_ml_dsa_poly_pack_w1(got, &a, bits);
+            ck_assert_mem_eq(want, got, sizeof(want));
+            for (i = len; i < sizeof(got); i++)
+                ck_assert_uint_eq(got[i], 0x5a);
+        }
+    }
+}
+END_TEST
+
 START_TEST(packing_is_little_endian_lowest_bit_first)
 {
     ML_DSA_POLY a;
@@ -468,6 +506,7 @@ static Suite *encoders_suite(void)
     tcase_add_test(poly, bit_pack_round_trips_at_both_ends_of_each_range);
     tcase_add_test(poly, z_pack_round_trips_and_equals_bit_pack_for_both_gamma1);
     tcase_add_test(poly, z_unpack_same_as_generic_and_reads_only_its_bytes);
+    tcase_add_test(poly, w1_encoding_same_as_generic_and_writes_only_its_bytes);
     tcase_add_test(poly, packing_is_little_endian_lowest_bit_first);
     tcase_add_test(poly, eta_unpack_refuses_out_of_range_values);
     tcase_add_test(keys, secret_key_encoding_round_trips);

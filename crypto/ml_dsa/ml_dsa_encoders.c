@@ -86,7 +86,8 @@ void ossl_ml_dsa_poly_simple_unpack(ML_DSA_POLY *p, const uint8_t *in,
  * (< 16).  Hot (every signing attempt), so both widths are unrolled:
  * 4 coefficients per 3 bytes, or 2 per byte.
  */
-void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits)
+void ossl_ml_dsa_poly_pack_w1_generic(uint8_t *out, const ML_DSA_POLY *w1,
+                                      int bits)
 {
     const int32_t *c = w1->coeff;
     size_t i;
@@ -101,6 +102,21 @@ void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits)
         for (i = 0; i < ML_DSA_N; i += 2)
             *out++ = (uint8_t)(c[i] | c[i + 1] << 4);
     }
+}
+
+/*
+ * w1Encode: the AVX2 version (ml_dsa_encoders_x86_64.c, bit-identical)
+ * when the CPU has AVX2.
+ */
+void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits)
+{
+#ifdef ML_DSA_NTT_AVX2
+    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
+        ossl_ml_dsa_poly_pack_w1_avx2(out, w1, bits);
+        return;
+    }
+#endif
+    ossl_ml_dsa_poly_pack_w1_generic(out, w1, bits);
 }
 
 /* BitPack(w, a, b) (FIPS 204 Algorithm 17): coefficients in [b - 2^bits + 1, b]. */

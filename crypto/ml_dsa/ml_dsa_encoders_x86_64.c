@@ -1,10 +1,10 @@
 /*
- * AVX2 version of the hot decoder of ML-DSA: BitUnpack(v, gamma1 - 1,
- * gamma1) (FIPS 204 Algorithm 27 line 6, and Algorithm 34 line 5, the mask
- * of every signing attempt), chosen at run time by ml_dsa_encoders.c and
- * bit-identical to ossl_ml_dsa_poly_unpack_z_generic there.
+ * AVX2 versions of the two hot encoders of a signing attempt, chosen at
+ * run time by ml_dsa_encoders.c and bit-identical to the _generic
+ * functions there: BitUnpack(v, gamma1 - 1, gamma1) (FIPS 204 Algorithm 27
+ * line 6, and Algorithm 34 line 5, the mask) and w1Encode (Algorithm 28).
  *
- * Eight coefficients per step: 8 * 18 bits = 18 bytes or 8 * 20 bits = 20
+ * BitUnpack: eight coefficients per step: 8 * 18 bits = 18 bytes or 8 * 20 bits = 20
  * bytes.  Each 128-bit lane takes the bytes of four coefficients (the high
  * lane from half way through the step); vpshufb puts the three bytes
  * holding coefficient j into dword j, vpsrlvd drops the bits of its left
@@ -78,6 +78,53 @@ void AVX2_FN ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t *in,
                         unpack8(last, step_bytes / 2, shuf, shift, mask,
                                 gamma1));
     ossl_cleanse(last, sizeof(last));
+}
+
+/*
+ * w1Encode: 32 coefficients per step.  Two saturating packs narrow them to
+ * bytes (in range, nothing saturates), a dword permutation undoes the
+ * packs' lane interleaving; vpmaddubsw joins pairs (c0 + c1 * 2^bits), for
+ * 6 bits vpmaddwd then joins pairs of pairs into 24-bit groups, which a
+ * byte shuffle and a dword permutation make contiguous.
+ */
+# define W1_STEP 32
+
+void AVX2_FN ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POLY *w1,
+                                           int bits)
+{
+    const __m256i natural = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const __m256i pair = _mm256_set1_epi16(bits == 6 ? 0x4001 : 0x1001);
+    const __m256i quad = _mm256_set1_epi32(0x10000001);   /* 1, 2^12 */
+    const __m256i squeeze = _mm256_setr_epi8(
+        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i join = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
+    const int32_t *c = w1->coeff;
+    __m256i b, v;
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += W1_STEP, c += W1_STEP) {
+        b = _mm256_packus_epi16(
+            _mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)c),
+                               _mm256_loadu_si256((const __m256i *)(c + 8))),
+            _mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)(c + 16)),
+                               _mm256_loadu_si256((const __m256i *)(c + 24))));
+        b = _mm256_permutevar8x32_epi32(b, natural);
+        v = _mm256_maddubs_epi16(b, pair);
+        if (bits == 6) {
+            v = _mm256_madd_epi16(v, quad);
+            v = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, squeeze),
+                                            join);
+            _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(v));
+            _mm_storel_epi64((__m128i *)(out + 16),
+                             _mm256_extracti128_si256(v, 1));
+            out += W1_STEP * 6 / 8;
+        } else {
+            v = _mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0x08);
+            _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(v));
+            out += W1_STEP * 4 / 8;
+        }
+    }
 }
 
 #endif /* ML_DSA_NTT_AVX2 */

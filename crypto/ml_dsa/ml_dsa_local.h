@@ -142,6 +142,14 @@ void ossl_ml_dsa_poly_simple_pack(uint8_t *out, const ML_DSA_POLY *p,
 void ossl_ml_dsa_poly_simple_unpack(ML_DSA_POLY *p, const uint8_t *in,
                                     int bits);
 void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits);
+/* The generic C version of the one above, and (ML_DSA_NTT_AVX2) a
+ * bit-identical AVX2 one (ml_dsa_encoders_x86_64.c); it chooses at run time. */
+void ossl_ml_dsa_poly_pack_w1_generic(uint8_t *out, const ML_DSA_POLY *w1,
+                                      int bits);
+#ifdef ML_DSA_NTT_AVX2
+void ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POLY *w1,
+                                   int bits);
+#endif
 int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta);
 void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
                              int gamma1_bits);
