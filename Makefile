@@ -107,6 +107,7 @@ TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%)
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
 FUZZ_SRCS := $(wildcard test/fuzz/*.c)
+FUZZ_BINS := $(FUZZ_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%)
 
 STATIC_LIB := $(OUT)libmldsa.a
 SHARED_LIB := $(OUT)libmldsa.so
@@ -114,7 +115,8 @@ SONAME     := libmldsa.so.$(SOVERSION)
 REALNAME   := libmldsa.so.$(VERSION)
 APP        := $(OUT)apps/mldsa
 
-.PHONY: all lib test test-asm speed asm install uninstall clean check-deps
+.PHONY: all lib test test-asm speed asm install uninstall clean check-deps \
+        fuzz fuzz-bins
 all: lib $(APP)
 lib: $(STATIC_LIB) $(SHARED_LIB)
 
@@ -174,6 +176,20 @@ check-deps:
 test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@MLDSA_VECTORS="$(MLDSA_VECTORS)" util/run-tests $(BUILD)/test $(APP)
+
+# libFuzzer targets (clang): the library instrumented for the fuzzer and
+# built with ASan + UBSan in build-fuzz/; test/fuzz/run.sh runs them.
+fuzz:
+	@$(MAKE) --no-print-directory CC=clang BUILD=build-fuzz OUT=build-fuzz/ \
+	    SANITIZE=fuzzer-no-link,address,undefined fuzz-bins
+
+fuzz-bins: $(FUZZ_BINS)
+
+$(BUILD)/fuzz/%: test/fuzz/%.c $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) FUZZ $@
+	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(STATIC_LIB) \
+	    $(ALL_LDFLAGS) -fsanitize=fuzzer
 
 test-asm: check-deps
 	@CC="$(CC)" PERL="$(PERL)" test/asm_matrix.sh
