@@ -146,7 +146,7 @@ int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta)
     uint32_t v;
     size_t i, j;
 
-    /* unrolled BitUnpack (Algorithm 19): 3 bits = 8 per 3 bytes, 4 bits = 2 per byte */
+    /* BitUnpack (Algorithm 19) unrolled: 3 bits 8 per 3 bytes, 4 bits 2 a byte */
     if (eta == 2) {
         for (i = 0; i < ML_DSA_N; i += 8, in += 3) {
             v = (uint32_t)in[0] | (uint32_t)in[1] << 8 | (uint32_t)in[2] << 16;

@@ -4,12 +4,13 @@
  * functions there: BitUnpack(v, gamma1 - 1, gamma1) (FIPS 204 Algorithm 27
  * line 6, and Algorithm 34 line 5, the mask) and w1Encode (Algorithm 28).
  *
- * BitUnpack: eight coefficients per step: 8 * 18 bits = 18 bytes or 8 * 20 bits = 20
- * bytes.  Each 128-bit lane takes the bytes of four coefficients (the high
- * lane from half way through the step); vpshufb puts the three bytes
- * holding coefficient j into dword j, vpsrlvd drops the bits of its left
- * neighbour, a mask its right one.  The loads reach up to 26 bytes past
- * the step's start, so the last step reads from a copy of its bytes.
+ * BitUnpack: eight coefficients per step, 8 * 18 bits = 18 bytes or
+ * 8 * 20 bits = 20 bytes.  Each 128-bit lane takes the bytes of four
+ * coefficients (the high lane from half way through the step); vpshufb
+ * puts the three bytes holding coefficient j into dword j, vpsrlvd drops
+ * the bits of its left neighbour, a mask its right one.  The loads reach
+ * up to 26 bytes past the step's start, so the last step reads from a
+ * copy of its bytes.
  */
 #include <stdint.h>
 #include <string.h>

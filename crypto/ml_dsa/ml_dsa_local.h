@@ -208,7 +208,7 @@ typedef struct ossl_ml_dsa_row_ops_st {
                      const ML_DSA_PARAMS *p);
 } OSSL_ML_DSA_ROW_OPS;
 
-/* The AVX2 row ops when the build and the CPU allow, the generic ones otherwise. */
+/* The AVX2 row ops when the build and the CPU allow, else the generic ones. */
 const OSSL_ML_DSA_ROW_OPS *ossl_ml_dsa_row_ops(void);
 const OSSL_ML_DSA_ROW_OPS *ossl_ml_dsa_row_ops_generic(void);
 

@@ -25,7 +25,7 @@
     ((p)->gamma2 == ML_DSA_GAMMA2_32 ? fn(__VA_ARGS__, ML_DSA_GAMMA2_32) \
                                      : fn(__VA_ARGS__, ML_DSA_GAMMA2_88))
 
-/* Forced: GCC judges the calls in GAMMA2_DISPATCH cold and keeps them out of line. */
+/* Forced: GCC finds the GAMMA2_DISPATCH calls cold and keeps them out of line. */
 #if defined(__GNUC__) || defined(__clang__)
 # define ROWS_INLINE static inline __attribute__((always_inline))
 #else
