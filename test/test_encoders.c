@@ -138,7 +138,7 @@ START_TEST(z_unpack_same_as_generic_and_reads_only_its_bytes)
     uint8_t *in;
     int round;
 
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
         printf("z unpack: comparing avx2 with generic\n");
     else
@@ -186,7 +186,7 @@ START_TEST(w1_encoding_same_as_generic_and_writes_only_its_bytes)
     int bits, round;
     size_t i, len;
 
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
         printf("w1 encode: comparing avx2 with generic\n");
     else

@@ -301,7 +301,7 @@ END_TEST
 /*
  * The AVX2 versions of the NTT functions (ml_dsa_ntt_x86_64.c) must give
  * the generic C results bit for bit (the signatures must not depend on the
- * CPU).  Without AVX2 (a build without ML_DSA_NTT_AVX2, a CPU without it,
+ * CPU).  Without AVX2 (a build without ML_DSA_AVX2, a CPU without it,
  * or MLDSA_IA32CAP='~0x8') the suite says so and runs the generic
  * functions only, against themselves.
  */
@@ -320,7 +320,7 @@ static const NTT_IMPL ntt_generic = {
     ossl_ml_dsa_poly_ntt_dot_generic
 };
 
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
 static const NTT_IMPL ntt_avx2 = {
     "avx2", ossl_ml_dsa_poly_ntt_avx2, ossl_ml_dsa_poly_ntt_inverse_avx2,
     ossl_ml_dsa_poly_ntt_mul_avx2, ossl_ml_dsa_poly_ntt_dot_avx2
@@ -330,7 +330,7 @@ static const NTT_IMPL ntt_avx2 = {
 /* The implementation to compare with the generic one, announced. */
 static const NTT_IMPL *ntt_impl_under_test(const char *test)
 {
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
         printf("%s: comparing avx2 with generic\n", test);
         fflush(stdout);
@@ -339,7 +339,7 @@ static const NTT_IMPL *ntt_impl_under_test(const char *test)
     printf("%s: no AVX2 (ia32cap 0x%02x): running generic only\n", test,
            (unsigned)ossl_ia32cap());
 #else
-    printf("%s: built without ML_DSA_NTT_AVX2: running generic only\n", test);
+    printf("%s: built without ML_DSA_AVX2: running generic only\n", test);
 #endif
     fflush(stdout);
     return &ntt_generic;

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 #include "ml_dsa_local.h"
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
 # include "internal/cpuid.h"
 #endif
 
@@ -110,7 +110,7 @@ void ossl_ml_dsa_poly_pack_w1_generic(uint8_t *out, const ML_DSA_POLY *w1,
  */
 void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits)
 {
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
         ossl_ml_dsa_poly_pack_w1_avx2(out, w1, bits);
         return;
@@ -261,7 +261,7 @@ void ossl_ml_dsa_poly_unpack_z_generic(ML_DSA_POLY *z, const uint8_t *in,
 void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
                                int gamma1_bits)
 {
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
         ossl_ml_dsa_poly_unpack_z_avx2(z, in, gamma1_bits);
         return;

@@ -16,12 +16,11 @@
 #include <string.h>
 #include "ml_dsa_local.h"
 
-#if defined(ML_DSA_NTT_AVX2)
+#if defined(ML_DSA_AVX2)
 
 # include <immintrin.h>
 # include "internal/cleanse.h"
 
-# define AVX2_FN __attribute__((target("avx2")))
 
 /* Coefficients per step, and the bytes that one step's two loads reach. */
 # define Z_STEP 8
@@ -32,7 +31,7 @@
  * lane 1 from in + half (the bytes of coefficients 4 - 7); shuf gives the
  * byte offsets within each lane, shift the bit offsets.
  */
-static inline AVX2_FN __m256i unpack8(const uint8_t *in, size_t half,
+static inline ML_DSA_AVX2_FN __m256i unpack8(const uint8_t *in, size_t half,
                                       __m256i shuf, __m256i shift,
                                       __m256i mask, __m256i gamma1)
 {
@@ -45,7 +44,7 @@ static inline AVX2_FN __m256i unpack8(const uint8_t *in, size_t half,
     return _mm256_sub_epi32(gamma1, v);
 }
 
-void AVX2_FN ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t *in,
+void ML_DSA_AVX2_FN ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t *in,
                                             int gamma1_bits)
 {
     /*
@@ -90,7 +89,7 @@ void AVX2_FN ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t *in,
  */
 # define W1_STEP 32
 
-void AVX2_FN ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POLY *w1,
+void ML_DSA_AVX2_FN ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POLY *w1,
                                            int bits)
 {
     const __m256i natural = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
@@ -128,4 +127,4 @@ void AVX2_FN ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POLY *w1,
     }
 }
 
-#endif /* ML_DSA_NTT_AVX2 */
+#endif /* ML_DSA_AVX2 */

@@ -8,6 +8,18 @@
 #include <stdint.h>
 #include "mldsa.h"
 
+/*
+ * ML_DSA_AVX2: x86-64 with GCC or Clang, not MLDSA_NO_ASM (make NO_ASM=1).
+ * The AVX2 versions of the hot loops (NTT, row operations, encoders) are
+ * then built, with ML_DSA_AVX2_FN, and chosen at run time when
+ * ossl_ia32cap() reports AVX2.
+ */
+#if !defined(MLDSA_NO_ASM) && (defined(__x86_64__) || defined(_M_X64)) \
+    && (defined(__GNUC__) || defined(__clang__))
+# define ML_DSA_AVX2
+# define ML_DSA_AVX2_FN __attribute__((target("avx2")))
+#endif
+
 #define ML_DSA_N 256                 /* coefficients per polynomial */
 #define ML_DSA_Q 8380417             /* 2^23 - 2^13 + 1 */
 
@@ -109,7 +121,7 @@ void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
 void ossl_ml_dsa_poly_ntt_dot(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                               const ML_DSA_POLY *b, size_t n);
 /*
- * The generic C versions of the four above, and (ML_DSA_NTT_AVX2, x86-64
+ * The generic C versions of the four above, and (ML_DSA_AVX2, x86-64
  * with GCC or Clang, not MLDSA_NO_ASM) bit-identical AVX2 versions
  * (ml_dsa_ntt_x86_64.c); the four above choose at run time (ossl_ia32cap).
  */
@@ -119,9 +131,7 @@ void ossl_ml_dsa_poly_ntt_mul_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                       const ML_DSA_POLY *b);
 void ossl_ml_dsa_poly_ntt_dot_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                       const ML_DSA_POLY *b, size_t n);
-#if !defined(MLDSA_NO_ASM) && (defined(__x86_64__) || defined(_M_X64)) \
-    && (defined(__GNUC__) || defined(__clang__))
-# define ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
 void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p);
 void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p);
 void ossl_ml_dsa_poly_ntt_mul_avx2(ML_DSA_POLY *r, const ML_DSA_POLY *a,
@@ -142,11 +152,11 @@ void ossl_ml_dsa_poly_simple_pack(uint8_t *out, const ML_DSA_POLY *p,
 void ossl_ml_dsa_poly_simple_unpack(ML_DSA_POLY *p, const uint8_t *in,
                                     int bits);
 void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits);
-/* The generic C version of the one above, and (ML_DSA_NTT_AVX2) a
+/* The generic C version of the one above, and (ML_DSA_AVX2) a
  * bit-identical AVX2 one (ml_dsa_encoders_x86_64.c); it chooses at run time. */
 void ossl_ml_dsa_poly_pack_w1_generic(uint8_t *out, const ML_DSA_POLY *w1,
                                       int bits);
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
 void ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POLY *w1,
                                    int bits);
 #endif
@@ -155,11 +165,11 @@ void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
                              int gamma1_bits);
 void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
                                int gamma1_bits);
-/* The generic C version of the one above, and (ML_DSA_NTT_AVX2) a
+/* The generic C version of the one above, and (ML_DSA_AVX2) a
  * bit-identical AVX2 one (ml_dsa_encoders_x86_64.c); it chooses at run time. */
 void ossl_ml_dsa_poly_unpack_z_generic(ML_DSA_POLY *z, const uint8_t *in,
                                        int gamma1_bits);
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
 void ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t *in,
                                     int gamma1_bits);
 #endif

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include "ml_dsa_local.h"
 #include "ml_dsa_poly.h"
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
 # include "internal/cpuid.h"
 #endif
 
@@ -234,13 +234,13 @@ void ossl_ml_dsa_poly_ntt_dot_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
  * The entry points: the AVX2 versions (ml_dsa_ntt_x86_64.c, bit-identical)
  * when the CPU has AVX2, the generic ones above otherwise.
  */
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
 # define NTT_USE_AVX2 ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
 #endif
 
 void ossl_ml_dsa_poly_ntt(ML_DSA_POLY *p)
 {
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if (NTT_USE_AVX2) {
         ossl_ml_dsa_poly_ntt_avx2(p);
         return;
@@ -251,7 +251,7 @@ void ossl_ml_dsa_poly_ntt(ML_DSA_POLY *p)
 
 void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p)
 {
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if (NTT_USE_AVX2) {
         ossl_ml_dsa_poly_ntt_inverse_avx2(p);
         return;
@@ -263,7 +263,7 @@ void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p)
 void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                               const ML_DSA_POLY *b)
 {
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if (NTT_USE_AVX2) {
         ossl_ml_dsa_poly_ntt_mul_avx2(r, a, b);
         return;
@@ -275,7 +275,7 @@ void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
 void ossl_ml_dsa_poly_ntt_dot(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                               const ML_DSA_POLY *b, size_t n)
 {
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if (NTT_USE_AVX2) {
         ossl_ml_dsa_poly_ntt_dot_avx2(r, a, b, n);
         return;

@@ -16,12 +16,11 @@
 #include <stdint.h>
 #include "ml_dsa_local.h"
 
-#if defined(ML_DSA_NTT_AVX2)
+#if defined(ML_DSA_AVX2)
 
 # include <immintrin.h>
 # include "ml_dsa_poly.h"
 
-# define AVX2_FN __attribute__((target("avx2")))
 # define AVX2_INLINE \
     static inline __attribute__((target("avx2"), always_inline))
 
@@ -695,7 +694,7 @@ AVX2_INLINE void intt_first3(__m256i *x, __m256i *y, const int32_t z[6][8])
  * NTT (FIPS 204 Algorithm 41), as ossl_ml_dsa_poly_ntt_generic: input
  * |a| < q, output |a| < 9q in bit-reversed order.
  */
-AVX2_FN void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p)
+ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p)
 {
     const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
     __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
@@ -781,7 +780,7 @@ AVX2_INLINE void gs_last(__m256i *x, __m256i *y)
  * ossl_ml_dsa_poly_ntt_inverse_generic: input |a| < q in bit-reversed
  * order, output |a| < q.
  */
-AVX2_FN void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p)
+ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p)
 {
     const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
     __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
@@ -851,7 +850,7 @@ AVX2_FN void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p)
  * ossl_ml_dsa_poly_ntt_mul_generic: r = a * b * 2^-32, for
  * |a * b| < 2^31 * q per coefficient.  r may alias a or b.
  */
-AVX2_FN void ossl_ml_dsa_poly_ntt_mul_avx2(ML_DSA_POLY *r,
+ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_mul_avx2(ML_DSA_POLY *r,
                                            const ML_DSA_POLY *a,
                                            const ML_DSA_POLY *b)
 {
@@ -874,7 +873,7 @@ AVX2_FN void ossl_ml_dsa_poly_ntt_mul_avx2(ML_DSA_POLY *r,
  * products summed exactly in 64 bits, then one Montgomery reduction;
  * sum_j |a[j] * b[j]| < 2^31 * q per coefficient.
  */
-AVX2_FN void ossl_ml_dsa_poly_ntt_dot_avx2(ML_DSA_POLY *r,
+ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_dot_avx2(ML_DSA_POLY *r,
                                            const ML_DSA_POLY *a,
                                            const ML_DSA_POLY *b, size_t n)
 {
@@ -903,4 +902,4 @@ AVX2_FN void ossl_ml_dsa_poly_ntt_dot_avx2(ML_DSA_POLY *r,
 
 typedef int ossl_ml_dsa_ntt_x86_64_unused;
 
-#endif /* ML_DSA_NTT_AVX2 */
+#endif /* ML_DSA_AVX2 */

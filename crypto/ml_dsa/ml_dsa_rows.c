@@ -2,7 +2,7 @@
  * The row ops: the coefficient-wise work of signing and verification
  * between the NTTs (FIPS 204 Algorithm 7 lines 14 - 28, Algorithm 8 line
  * 10), one polynomial per call.  One C source (ml_dsa_rows.inc) is
- * compiled twice: as is, and (ML_DSA_NTT_AVX2: x86-64, GCC or Clang, not
+ * compiled twice: as is, and (ML_DSA_AVX2: x86-64, GCC or Clang, not
  * MLDSA_NO_ASM) with AVX2 enabled, so that the compiler vectorises the
  * same loops eight 32-bit lanes wide and with vpmulld where the baseline
  * has SSE2 only.  The same C integer arithmetic gives the same results;
@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include "ml_dsa_local.h"
 #include "ml_dsa_poly.h"
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
 # include "internal/cpuid.h"
 #endif
 
@@ -40,9 +40,9 @@
 #undef ROWS_TARGET
 #undef ROWS_NAME
 
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
 # define ROWS(name) name##_avx2
-# define ROWS_TARGET __attribute__((target("avx2")))
+# define ROWS_TARGET ML_DSA_AVX2_FN
 # define ROWS_NAME "avx2"
 # include "ml_dsa_rows.inc"
 # undef ROWS
@@ -59,7 +59,7 @@ const OSSL_ML_DSA_ROW_OPS *ossl_ml_dsa_row_ops_generic(void)
 /* The AVX2 row ops when the CPU (after MLDSA_IA32CAP) has AVX2. */
 const OSSL_ML_DSA_ROW_OPS *ossl_ml_dsa_row_ops(void)
 {
-#ifdef ML_DSA_NTT_AVX2
+#ifdef ML_DSA_AVX2
     if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
         return &ml_dsa_row_ops_avx2;
 #endif
