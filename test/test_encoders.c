@@ -522,11 +522,5 @@ static Suite *encoders_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(encoders_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(encoders_suite());
 }

@@ -593,12 +593,6 @@ static Suite *kat_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(kat_suite());
-    int failed;
-
     printf("sample ops: %s\n", mldsa_sample_ops_name());
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(kat_suite());
 }

@@ -162,8 +162,6 @@ int main(void)
 {
     Suite *s = suite_create("keccak_x4");
     TCase *tc = tcase_create("x4");
-    SRunner *sr;
-    int failed;
 
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, x4_kernel_capable_only_with_avx512vl_caps);
@@ -171,9 +169,5 @@ int main(void)
     tcase_add_test(tc, x4_shake128_equals_scalar_for_every_length);
     tcase_add_test(tc, x4_shake256_equals_scalar_for_every_length);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(s);
 }

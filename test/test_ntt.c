@@ -452,11 +452,5 @@ static Suite *ntt_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(ntt_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(ntt_suite());
 }

@@ -326,8 +326,6 @@ int main(int argc, char **argv)
 {
     Suite *s;
     TCase *tc;
-    SRunner *sr;
-    int failed;
 
     if (argc == 2 && strcmp(argv[1], PRINT_OPS_ARG) == 0) {
         printf("%s %x\n", ossl_ml_dsa_sample_ops()->name, (unsigned)ossl_ia32cap());
@@ -345,9 +343,5 @@ int main(int argc, char **argv)
     tcase_add_test(tc, ops_are_generic_when_MLDSA_IA32CAP_masks_avx512_or_avx2);
     tcase_add_test(tc, MLDSA_IA32CAP_masks_and_ignores_malformed_values);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(s);
 }

@@ -550,11 +550,5 @@ static Suite *sha2_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(sha2_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(sha2_suite());
 }

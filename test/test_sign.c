@@ -7,6 +7,7 @@
  * per error code of the "bad input" list.
  */
 #include <check.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1014,6 +1015,73 @@ START_TEST(row_ops_same_as_generic_on_random_and_edge_inputs)
 }
 END_TEST
 
+/*
+ * One key object used from several threads at once (the key is read-only
+ * once made): every thread's deterministic signatures equal the ones made
+ * on one thread, and every signature verifies under the shared key.
+ */
+#define SHARED_KEY_THREADS 4
+#define SHARED_KEY_MESSAGES 8
+
+typedef struct {
+    const MLDSA_KEY *key;
+    const uint8_t (*expected)[MLDSA_MAX_SIGNATURE_BYTES];
+    size_t siglen;
+    int failures;
+} SHARED_KEY_JOB;
+
+static void *sign_with_shared_key(void *arg)
+{
+    SHARED_KEY_JOB *job = arg;
+    static const uint8_t zero_rnd[MLDSA_RND_BYTES];
+    uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES], msg[1];
+    int m;
+
+    for (m = 0; m < SHARED_KEY_MESSAGES; m++) {
+        msg[0] = (uint8_t)m;
+        if (mldsa_key_sign(job->key, sig, msg, sizeof(msg), NULL, 0, zero_rnd)
+                != MLDSA_OK
+            || memcmp(sig, job->expected[m], job->siglen) != 0
+            || mldsa_key_verify(job->key, sig, job->siglen, msg, sizeof(msg),
+                                NULL, 0) != MLDSA_OK)
+            job->failures++;
+    }
+    return NULL;
+}
+
+START_TEST(one_key_signs_and_verifies_from_several_threads_at_once)
+{
+    static const uint8_t zero_rnd[MLDSA_RND_BYTES];
+    static uint8_t expected[SHARED_KEY_MESSAGES][MLDSA_MAX_SIGNATURE_BYTES];
+    uint8_t seed[MLDSA_SEED_BYTES], msg[1];
+    pthread_t threads[SHARED_KEY_THREADS];
+    SHARED_KEY_JOB jobs[SHARED_KEY_THREADS];
+    MLDSA_KEY *key = NULL;
+    int m, i;
+
+    test_rand_bytes(seed, sizeof(seed));
+    ck_assert_int_eq(mldsa_key_generate(&key, MLDSA_65, seed), MLDSA_OK);
+    for (m = 0; m < SHARED_KEY_MESSAGES; m++) {
+        msg[0] = (uint8_t)m;
+        ck_assert_int_eq(mldsa_key_sign(key, expected[m], msg, sizeof(msg),
+                                        NULL, 0, zero_rnd), MLDSA_OK);
+    }
+    for (i = 0; i < SHARED_KEY_THREADS; i++) {
+        jobs[i].key = key;
+        jobs[i].expected = (const uint8_t (*)[MLDSA_MAX_SIGNATURE_BYTES])expected;
+        jobs[i].siglen = mldsa_signature_bytes(MLDSA_65);
+        jobs[i].failures = 0;
+        ck_assert_int_eq(pthread_create(&threads[i], NULL,
+                                        sign_with_shared_key, &jobs[i]), 0);
+    }
+    for (i = 0; i < SHARED_KEY_THREADS; i++) {
+        ck_assert_int_eq(pthread_join(threads[i], NULL), 0);
+        ck_assert_int_eq(jobs[i].failures, 0);
+    }
+    mldsa_key_free(key);
+}
+END_TEST
+
 static Suite *sign_suite(void)
 {
     Suite *s = suite_create("sign");
@@ -1033,6 +1101,7 @@ static Suite *sign_suite(void)
     tcase_add_test(rt, streaming_mu_equals_compute_mu);
     tcase_add_test(rt, sample_in_ball_matches_the_specification_across_squeeze_blocks);
     tcase_add_test(rt, row_ops_same_as_generic_on_random_and_edge_inputs);
+    tcase_add_test(rt, one_key_signs_and_verifies_from_several_threads_at_once);
     tcase_set_timeout(rt, 60);
     tcase_add_test(bad, context_longer_than_255_bytes_is_refused);
     tcase_add_test(bad, wrong_signature_length_is_refused);
@@ -1056,11 +1125,5 @@ static Suite *sign_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(sign_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(sign_suite());
 }

@@ -248,3 +248,14 @@ uint64_t test_rand_below(uint64_t n)
 {
     return test_rand_u64() % n;
 }
+
+int test_run_suite(Suite *s)
+{
+    SRunner *sr = srunner_create(s);
+    int failed;
+
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

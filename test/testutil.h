@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <check.h>
 
 /* One record: name = value lines, in file order. */
 typedef struct tv_record_st {
@@ -50,5 +51,9 @@ void test_rand_bytes(uint8_t *buf, size_t len);
 uint64_t test_rand_u64(void);
 /* Uniform in [0, n), n > 0. */
 uint64_t test_rand_below(uint64_t n);
+
+/* Run every test of s (Check prints its summary line), free it, and give
+ * main()'s exit status: EXIT_SUCCESS when no test failed. */
+int test_run_suite(Suite *s);
 
 #endif /* MLDSA_TESTUTIL_H */
