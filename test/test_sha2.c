@@ -13,14 +13,10 @@
 #include "internal/sha2.h"
 #include "testutil.h"
 
-/* The FIPS 180-4 / NIST example messages. */
-enum { MSG_EMPTY, MSG_ABC, MSG_448, MSG_896, MSG_MILLION_A };
-
 /* The six SHA-2 functions, as an index into sha2_fns. */
 enum { FN_SHA224, FN_SHA256, FN_SHA384, FN_SHA512, FN_SHA512_224,
        FN_SHA512_256, FN_COUNT };
 
-#define MILLION 1000000
 #define MLDSA_HASH_COUNT (MLDSA_SHAKE256 + 1)
 
 typedef struct {
@@ -237,39 +233,6 @@ static void sha2_two_pieces(const SHA2_FN *fn, uint8_t *md, const uint8_t *in,
     }
 }
 
-/* The example message msg, in a malloc'd buffer of *len bytes. */
-static uint8_t *example_message(int msg, size_t *len)
-{
-    static const char *const text[] = {
-        "", "abc",
-        "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
-         "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu")
-    };
-    uint8_t *m;
-
-    if (msg == MSG_MILLION_A) {
-        *len = MILLION;
-        m = malloc(MILLION);
-        ck_assert_ptr_nonnull(m);
-        memset(m, 'a', MILLION);
-        return m;
-    }
-    *len = strlen(text[msg]);
-    m = malloc(*len + 1);
-    ck_assert_ptr_nonnull(m);
-    memcpy(m, text[msg], *len);
-    return m;
-}
-
-static size_t expect(uint8_t *out, size_t max, const char *hex)
-{
-    long n = test_hex_decode(out, max, hex);
-
-    ck_assert_int_ge(n, 0);
-    return (size_t)n;
-}
-
 START_TEST(sha2_matches_fips180_examples)
 {
     size_t i;
@@ -277,8 +240,8 @@ START_TEST(sha2_matches_fips180_examples)
     for (i = 0; i < sizeof(sha2_kat) / sizeof(sha2_kat[0]); i++) {
         const SHA2_FN *fn = &sha2_fns[sha2_kat[i].fn];
         uint8_t want[SHA512_DIGEST_LENGTH], got[SHA512_DIGEST_LENGTH];
-        size_t len, n = expect(want, sizeof(want), sha2_kat[i].hex);
-        uint8_t *m = example_message(sha2_kat[i].msg, &len);
+        size_t len, n = test_expect_hex(want, sizeof(want), sha2_kat[i].hex);
+        uint8_t *m = test_example_message(sha2_kat[i].msg, &len);
 
         ck_assert_uint_eq(n, fn->md_len);
         fn->oneshot(m, len, got);
@@ -406,8 +369,8 @@ START_TEST(digest_matches_known_values_for_every_hash)
 
     for (i = 0; i < sizeof(digest_kat) / sizeof(digest_kat[0]); i++) {
         uint8_t want[MLDSA_MAX_DIGEST_BYTES], got[MLDSA_MAX_DIGEST_BYTES];
-        size_t len, outlen = 0, n = expect(want, sizeof(want), digest_kat[i].hex);
-        uint8_t *m = example_message(digest_kat[i].msg, &len);
+        size_t len, outlen = 0, n = test_expect_hex(want, sizeof(want), digest_kat[i].hex);
+        uint8_t *m = test_example_message(digest_kat[i].msg, &len);
         MLDSA_DIGEST_CTX *dctx = NULL;
 
         ck_assert_int_eq(mldsa_digest(digest_kat[i].hash, got, &outlen, m, len), MLDSA_OK);

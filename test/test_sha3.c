@@ -12,9 +12,7 @@
 #include "testutil.h"
 
 /* The FIPS 202 / NIST example messages. */
-enum { MSG_EMPTY, MSG_ABC, MSG_448, MSG_896, MSG_MILLION_A };
 
-#define MILLION 1000000
 #define MAX_DIGEST 64
 #define LONGEST_SQUEEZE 65536
 
@@ -187,40 +185,6 @@ static const SHAKE_KAT shake_long_kat[] = {
       "ed27111ecb35e48cd3159e885fc49bfc5fe75ae315bd60985fd4d09d42f69936" },
 };
 
-/* The example message msg, in a malloc'd buffer of *len bytes. */
-static uint8_t *example_message(int msg, size_t *len)
-{
-    static const char *const text[] = {
-        "", "abc",
-        "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
-         "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu")
-    };
-    uint8_t *m;
-
-    if (msg == MSG_MILLION_A) {
-        *len = MILLION;
-        m = malloc(MILLION);
-        ck_assert_ptr_nonnull(m);
-        memset(m, 'a', MILLION);
-        return m;
-    }
-    *len = strlen(text[msg]);
-    m = malloc(*len + 1);
-    ck_assert_ptr_nonnull(m);
-    memcpy(m, text[msg], *len);
-    return m;
-}
-
-/* Decode an expected value. */
-static size_t expect(uint8_t *out, size_t max, const char *hex)
-{
-    long n = test_hex_decode(out, max, hex);
-
-    ck_assert_int_ge(n, 0);
-    return (size_t)n;
-}
-
 static void shake(size_t bits, uint8_t *out, size_t outlen,
                   const uint8_t *in, size_t inlen)
 {
@@ -244,8 +208,8 @@ START_TEST(sha3_matches_fips202_examples)
 
     for (i = 0; i < sizeof(sha3_kat) / sizeof(sha3_kat[0]); i++) {
         uint8_t want[MAX_DIGEST], got[MAX_DIGEST];
-        size_t len, n = expect(want, sizeof(want), sha3_kat[i].hex);
-        uint8_t *m = example_message(sha3_kat[i].msg, &len);
+        size_t len, n = test_expect_hex(want, sizeof(want), sha3_kat[i].hex);
+        uint8_t *m = test_example_message(sha3_kat[i].msg, &len);
 
         ck_assert_uint_eq(n, sha3_kat[i].md_bits / 8);
         SHA3_sha3(sha3_kat[i].md_bits, got, m, len);
@@ -262,8 +226,8 @@ START_TEST(shake_matches_fips202_examples)
 
     for (i = 0; i < sizeof(shake_kat) / sizeof(shake_kat[0]); i++) {
         uint8_t want[MAX_DIGEST], got[MAX_DIGEST];
-        size_t len, n = expect(want, sizeof(want), shake_kat[i].hex);
-        uint8_t *m = example_message(shake_kat[i].msg, &len);
+        size_t len, n = test_expect_hex(want, sizeof(want), shake_kat[i].hex);
+        uint8_t *m = test_example_message(shake_kat[i].msg, &len);
 
         ck_assert_uint_eq(n, shake_kat[i].outlen);
         shake(shake_kat[i].bits, got, n, m, len);
@@ -284,9 +248,9 @@ START_TEST(shake_long_outputs_match_known_values)
     for (i = 0; i < sizeof(shake_long_kat) / sizeof(shake_long_kat[0]); i++) {
         uint8_t want[32], got[32];
         size_t len;
-        uint8_t *m = example_message(shake_long_kat[i].msg, &len);
+        uint8_t *m = test_example_message(shake_long_kat[i].msg, &len);
 
-        ck_assert_uint_eq(expect(want, sizeof(want), shake_long_kat[i].hex), 32);
+        ck_assert_uint_eq(test_expect_hex(want, sizeof(want), shake_long_kat[i].hex), 32);
         ck_assert_uint_le(shake_long_kat[i].outlen, LONGEST_SQUEEZE);
         shake(shake_long_kat[i].bits, out, shake_long_kat[i].outlen, m, len);
         SHA3_sha3(256, got, out, shake_long_kat[i].outlen);

@@ -186,6 +186,40 @@ long tv_get_long(const TV_RECORD *r, const char *name, long def)
     return v == NULL ? def : strtol(v, NULL, 10);
 }
 
+#define MILLION 1000000
+
+uint8_t *test_example_message(int msg, size_t *len)
+{
+    static const char *const text[] = {
+        "", "abc",
+        "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
+         "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu")
+    };
+    uint8_t *m;
+
+    if (msg == MSG_MILLION_A) {
+        *len = MILLION;
+        m = malloc(MILLION);
+        ck_assert_ptr_nonnull(m);
+        memset(m, 'a', MILLION);
+        return m;
+    }
+    *len = strlen(text[msg]);
+    m = malloc(*len + 1);
+    ck_assert_ptr_nonnull(m);
+    memcpy(m, text[msg], *len);
+    return m;
+}
+
+size_t test_expect_hex(uint8_t *out, size_t max, const char *hex)
+{
+    long n = test_hex_decode(out, max, hex);
+
+    ck_assert_int_ge(n, 0);
+    return (size_t)n;
+}
+
 /* xoshiro256** (Blackman and Vigna), seeded through splitmix64. */
 static uint64_t rng_state[4];
 static int rng_seeded;

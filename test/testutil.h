@@ -45,6 +45,17 @@ long tv_get_long(const TV_RECORD *r, const char *name, long def);
  * returns the number of bytes, or -1 on bad input. */
 long test_hex_decode(uint8_t *out, size_t outmax, const char *hex);
 
+/*
+ * The example messages of FIPS 180-4 / FIPS 202's published values: the
+ * empty string, "abc", the 448-bit and 896-bit messages, one million 'a'.
+ */
+enum { MSG_EMPTY, MSG_ABC, MSG_448, MSG_896, MSG_MILLION_A };
+/* Example message msg in a malloc'd buffer of *len bytes. */
+uint8_t *test_example_message(int msg, size_t *len);
+/* hex decoded into out (room for max bytes), asserting it is valid hex;
+ * returns its length. */
+size_t test_expect_hex(uint8_t *out, size_t max, const char *hex);
+
 /* Seeded PRNG (xoshiro256**).  The first call prints the seed; TEST_SEED
  * in the environment replays a run. */
 void test_rand_bytes(uint8_t *buf, size_t len);
