@@ -11,8 +11,6 @@
 #include "internal/sha3.h"
 #include "testutil.h"
 
-/* The FIPS 202 / NIST example messages. */
-
 #define MAX_DIGEST 64
 #define LONGEST_SQUEEZE 65536
 
