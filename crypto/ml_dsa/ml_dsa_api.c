@@ -9,36 +9,6 @@
 #include "internal/cleanse.h"
 #include "ml_dsa_local.h"
 
-/* A signing key object from an encoded secret key (range- and consistency-checked). */
-static int signer_from_sk(MLDSA_KEY **key, mldsa_param param,
-                          const uint8_t *sk)
-{
-    int ret;
-
-    if ((ret = ossl_ml_dsa_key_new(key, param, 1)) != MLDSA_OK)
-        return ret;
-    if ((ret = ossl_ml_dsa_key_init_secret(*key, sk, 0)) != MLDSA_OK) {
-        mldsa_key_free(*key);
-        *key = NULL;
-    }
-    return ret;
-}
-
-/* A verifying key object from an encoded public key. */
-static int verifier_from_pk(MLDSA_KEY **key, mldsa_param param,
-                            const uint8_t *pk)
-{
-    int ret;
-
-    if ((ret = ossl_ml_dsa_key_new(key, param, 0)) != MLDSA_OK)
-        return ret;
-    if ((ret = ossl_ml_dsa_key_init_public(*key, pk)) != MLDSA_OK) {
-        mldsa_key_free(*key);
-        *key = NULL;
-    }
-    return ret;
-}
-
 /* ML-DSA.KeyGen (FIPS 204 Algorithm 1, or Algorithm 6 from a given seed). */
 int mldsa_keygen(mldsa_param param, uint8_t *pk, uint8_t *sk,
                  const uint8_t *seed)
@@ -71,9 +41,7 @@ int mldsa_pk_from_sk(mldsa_param param, uint8_t *pk, const uint8_t *sk)
         return MLDSA_ERR_PARAM;
     if (pk == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
-    if ((ret = ossl_ml_dsa_key_new(&key, param, 1)) != MLDSA_OK)
-        return ret;
-    if ((ret = ossl_ml_dsa_key_init_secret(key, sk, 1)) == MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 1)) == MLDSA_OK)
         memcpy(pk, key->pk, key->params->pk_bytes);
     mldsa_key_free(key);
     return ret;
@@ -92,7 +60,7 @@ int mldsa_sign(mldsa_param param, uint8_t *sig, const uint8_t *msg,
     if (sig == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
     if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK
-        || (ret = signer_from_sk(&key, param, sk)) != MLDSA_OK)
+        || (ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 0)) != MLDSA_OK)
         return ret;
     ret = mldsa_key_sign(key, sig, msg, msglen, ctx, ctxlen, rnd);
     mldsa_key_free(key);
@@ -115,7 +83,7 @@ int mldsa_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
         return ret;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = verifier_from_pk(&key, param, pk)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
         return ret;
     ret = mldsa_key_verify(key, sig, siglen, msg, msglen, ctx, ctxlen);
     mldsa_key_free(key);
@@ -138,7 +106,7 @@ int mldsa_prehash_sign(mldsa_param param, uint8_t *sig, mldsa_hash hash,
     if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
         || (ret = ossl_ml_dsa_check_digest(hash, digestlen)) != MLDSA_OK)
         return ret;
-    if ((ret = signer_from_sk(&key, param, sk)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 0)) != MLDSA_OK)
         return ret;
     ret = mldsa_key_prehash_sign(key, sig, hash, digest, digestlen, ctx,
                                  ctxlen, rnd);
@@ -164,7 +132,7 @@ int mldsa_prehash_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
         return ret;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = verifier_from_pk(&key, param, pk)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
         return ret;
     ret = mldsa_key_prehash_verify(key, sig, siglen, hash, digest, digestlen,
                                    ctx, ctxlen);
@@ -183,7 +151,7 @@ int mldsa_sign_mu(mldsa_param param, uint8_t *sig, const uint8_t mu[64],
         return MLDSA_ERR_PARAM;
     if (sig == NULL || mu == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
-    if ((ret = signer_from_sk(&key, param, sk)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 0)) != MLDSA_OK)
         return ret;
     ret = mldsa_key_sign_mu(key, sig, mu, rnd);
     mldsa_key_free(key);
@@ -203,7 +171,7 @@ int mldsa_verify_mu(mldsa_param param, const uint8_t *sig, size_t siglen,
         return MLDSA_ERR_NULL;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = verifier_from_pk(&key, param, pk)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
         return ret;
     ret = mldsa_key_verify_mu(key, sig, siglen, mu);
     mldsa_key_free(key);
@@ -221,7 +189,7 @@ int mldsa_sign_internal(mldsa_param param, uint8_t *sig, const uint8_t *mprime,
         return MLDSA_ERR_PARAM;
     if (sig == NULL || sk == NULL || (mprime == NULL && mprimelen != 0))
         return MLDSA_ERR_NULL;
-    if ((ret = signer_from_sk(&key, param, sk)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 0)) != MLDSA_OK)
         return ret;
     ret = mldsa_key_sign_internal(key, sig, mprime, mprimelen, rnd);
     mldsa_key_free(key);
@@ -243,7 +211,7 @@ int mldsa_verify_internal(mldsa_param param, const uint8_t *sig, size_t siglen,
         return MLDSA_ERR_NULL;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = verifier_from_pk(&key, param, pk)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
         return ret;
     ret = mldsa_key_verify_internal(key, sig, siglen, mprime, mprimelen);
     mldsa_key_free(key);

@@ -189,8 +189,7 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
  * (the one-shot signing functions), the key can only sign.  The
  * comparisons do not branch on the secret t0.
  */
-int ossl_ml_dsa_key_init_secret(MLDSA_KEY *key, const uint8_t *sk,
-                                int with_public)
+static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
 {
     const ML_DSA_PARAMS *p = key->params;
     const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
@@ -234,7 +233,7 @@ int ossl_ml_dsa_key_init_secret(MLDSA_KEY *key, const uint8_t *sk,
  * A-hat, tr = H(pk, 64) and NTT(t1 * 2^d).  Every byte string of the
  * right length is a valid public key.
  */
-int ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk)
+static int key_init_public(MLDSA_KEY *key, const uint8_t *pk)
 {
     const ML_DSA_PARAMS *p = key->params;
 
@@ -313,13 +312,46 @@ int mldsa_key_from_seed(MLDSA_KEY **out, mldsa_param param,
     return mldsa_key_generate(out, param, seed);
 }
 
+/*
+ * A new key object from an encoded secret key of the parameter set's
+ * length (the caller checks it), as key_init_secret decodes it.
+ */
+int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
+                                const uint8_t *sk, int with_public)
+{
+    int ret;
+
+    if ((ret = ossl_ml_dsa_key_new(out, param, 1)) != MLDSA_OK)
+        return ret;
+    if ((ret = key_init_secret(*out, sk, with_public)) != MLDSA_OK) {
+        mldsa_key_free(*out);
+        *out = NULL;
+    }
+    return ret;
+}
+
+/*
+ * A new verify-only key object from an encoded public key of the parameter
+ * set's length (the caller checks it).
+ */
+int ossl_ml_dsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
+                                const uint8_t *pk)
+{
+    int ret;
+
+    if ((ret = ossl_ml_dsa_key_new(out, param, 0)) != MLDSA_OK)
+        return ret;
+    if ((ret = key_init_public(*out, pk)) != MLDSA_OK) {
+        mldsa_key_free(*out);
+        *out = NULL;
+    }
+    return ret;
+}
+
 /* A new key from an encoded (expanded) secret key, checked for range and consistency. */
 int mldsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
                           const uint8_t *sk, size_t sklen)
 {
-    MLDSA_KEY *key = NULL;
-    int ret;
-
     if (out == NULL)
         return MLDSA_ERR_NULL;
     *out = NULL;
@@ -329,22 +361,13 @@ int mldsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
         return MLDSA_ERR_NULL;
     if (sklen != mldsa_secret_key_bytes(param))
         return MLDSA_ERR_SK_LENGTH;
-    if ((ret = ossl_ml_dsa_key_new(&key, param, 1)) != MLDSA_OK)
-        return ret;
-    if ((ret = ossl_ml_dsa_key_init_secret(key, sk, 1)) != MLDSA_OK)
-        mldsa_key_free(key);
-    else
-        *out = key;
-    return ret;
+    return ossl_ml_dsa_key_from_secret(out, param, sk, 1);
 }
 
 /* A new verify-only key from an encoded public key. */
 int mldsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
                           const uint8_t *pk, size_t pklen)
 {
-    MLDSA_KEY *key = NULL;
-    int ret;
-
     if (out == NULL)
         return MLDSA_ERR_NULL;
     *out = NULL;
@@ -354,13 +377,7 @@ int mldsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
         return MLDSA_ERR_NULL;
     if (pklen != mldsa_public_key_bytes(param))
         return MLDSA_ERR_PK_LENGTH;
-    if ((ret = ossl_ml_dsa_key_new(&key, param, 0)) != MLDSA_OK)
-        return ret;
-    if ((ret = ossl_ml_dsa_key_init_public(key, pk)) != MLDSA_OK)
-        mldsa_key_free(key);
-    else
-        *out = key;
-    return ret;
+    return ossl_ml_dsa_key_from_public(out, param, pk);
 }
 
 /* The key's parameter set (0 for NULL). */

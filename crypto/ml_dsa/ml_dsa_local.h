@@ -255,9 +255,10 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
                               int prepare);
 int ossl_ml_dsa_key_generate(MLDSA_KEY **out, mldsa_param param,
                              const uint8_t *seed, int prepare);
-int ossl_ml_dsa_key_init_secret(MLDSA_KEY *key, const uint8_t *sk,
-                                int with_public);
-int ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk);
+int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
+                                const uint8_t *sk, int with_public);
+int ossl_ml_dsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
+                                const uint8_t *pk);
 int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t mu[64], const uint8_t *rnd);
 int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
