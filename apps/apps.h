@@ -79,7 +79,8 @@ void app_close_in(FILE *fp);
  * message.  The caller cleanses and frees it. */
 uint8_t *app_read_file(const char *path, size_t max, size_t *len);
 /* Write len bytes to path ("-" = stdout), replacing it; secret files are
- * created with mode 0600 (and an existing one is set to 0600 first).
+ * created with mode 0600 (and an existing regular file is set to 0600
+ * first; a device or pipe keeps its mode).
  * 0, or APP_EXIT_ERROR after a message. */
 int app_write_file(const char *path, const void *data, size_t len, int secret);
 
