@@ -650,7 +650,8 @@ int cmd_speed(int argc, char **argv)
     if (n > 0) {
         printf("measuring: %d rounds over every cell%s; median of the rounds\n",
                ROUNDS, compare ? ", each cell then at once on the generic ops" : "");
-        fflush(stdout);
+        if (fflush(stdout) != 0)
+            return app_error("stdout: cannot write: %s", strerror(errno));
         if (compare && (ret = server_start(&g, argv[0], params, n)) != 0)
             return ret;
         ret = measure_all(params, n, &mine, &generic, compare ? &g : NULL);

@@ -617,6 +617,71 @@ START_TEST(pkcs8_v2_public_key_must_match)
 }
 END_TEST
 
+/*
+ * The v2 [1] publicKey is checked against the private key whatever form
+ * the privateKey has: the three of RFC 9881, the bare seed, the bare
+ * expanded key and the OQS pair (whose own public key is then one more
+ * check, not a replacement): each with its own key, and with another's.
+ */
+START_TEST(pkcs8_v2_public_key_checked_for_every_private_form)
+{
+    static const uint8_t v1[] = { 0x02, 0x01, 0x01 };
+    uint8_t seed[32], sk[2560], pk[1313], foreign[1313], pair[2560 + 1312];
+    BYTES alg = { { 0 }, 0 }, choice, both, body, der;
+    MLDSA_KEY *other = NULL;
+    uint8_t other_seed[32];
+
+    key44(seed, sk, pk + 1);
+    pk[0] = foreign[0] = 0; /* BIT STRING: no unused bits */
+    memset(other_seed, 0x5a, sizeof(other_seed));
+    ck_assert_int_eq(mldsa_key_generate(&other, MLDSA_44, other_seed), MLDSA_OK);
+    ck_assert_int_eq(mldsa_key_get_public(other, foreign + 1, 1312), MLDSA_OK);
+    mldsa_key_free(other);
+    memcpy(pair, sk, 2560);
+    memcpy(pair + 2560, pk + 1, 1312);
+    alg_id(&alg, oid44, sizeof(oid44), NULL, 0);
+
+    for (int form = 0; form < 6; form++) {
+        memset(&choice, 0, sizeof(choice));
+        switch (form) {
+        case 0: /* seed [0] */
+            tlv_raw(&choice, DER_TAG_CONTEXT_0_PRIM, seed, 32);
+            break;
+        case 1: /* expandedKey */
+            tlv_raw(&choice, DER_TAG_OCTET_STRING, sk, 2560);
+            break;
+        case 2: /* both */
+            memset(&both, 0, sizeof(both));
+            tlv_raw(&both, DER_TAG_OCTET_STRING, seed, 32);
+            tlv_raw(&both, DER_TAG_OCTET_STRING, sk, 2560);
+            tlv(&choice, DER_TAG_SEQUENCE, &both);
+            break;
+        case 3: /* bare seed */
+            put(&choice, seed, 32);
+            break;
+        case 4: /* bare expanded key */
+            put(&choice, sk, 2560);
+            break;
+        case 5: /* OQS pair */
+            tlv_raw(&choice, DER_TAG_OCTET_STRING, pair, sizeof(pair));
+            break;
+        }
+        for (int own = 1; own >= 0; own--) {
+            memset(&body, 0, sizeof(body));
+            put(&body, v1, sizeof(v1));
+            put(&body, alg.b, alg.n);
+            tlv(&body, DER_TAG_OCTET_STRING, &choice);
+            tlv_raw(&body, DER_TAG_CONTEXT_1_PRIM, own ? pk : foreign, sizeof(pk));
+            memset(&der, 0, sizeof(der));
+            tlv(&der, DER_TAG_SEQUENCE, &body);
+            ck_assert_msg(decode(&der) == (own ? MLDSA_OK : MLDSA_ERR_KEY_MISMATCH),
+                          "form %d, %s public key: %d", form,
+                          own ? "own" : "foreign", decode(&der));
+        }
+    }
+}
+END_TEST
+
 /* An expanded key with an s1 coefficient outside [-eta, eta] is refused (FIPS 204 skDecode). */
 START_TEST(expanded_key_out_of_range_is_refused)
 {
@@ -844,6 +909,7 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, wrong_key_lengths_are_refused);
     tcase_add_test(tc, mismatched_key_parts_are_refused);
     tcase_add_test(tc, pkcs8_v2_public_key_must_match);
+    tcase_add_test(tc, pkcs8_v2_public_key_checked_for_every_private_form);
     tcase_add_test(tc, expanded_key_out_of_range_is_refused);
     tcase_add_test(tc, malformed_der_structure_is_refused);
     tcase_add_test(tc, malformed_public_keys_are_refused);
