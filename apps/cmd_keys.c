@@ -74,7 +74,7 @@ static int write_pair(const char *out, const uint8_t *priv, size_t privlen,
         app_abandon(&o);
         return ret;
     }
-    if (o.direct) {
+    if (o.direct && !po.direct) {
         if ((ret = app_commit(&po)) != 0) {
             app_abandon(&o);
             return ret;

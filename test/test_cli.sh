@@ -78,8 +78,8 @@ check "private key file is mode 0600" test "$(mode k65.pem)" = 600
 check "public key file is not secret" test "$(mode p65.pem)" = 644
 echo old >reused.pem
 chmod 644 reused.pem
-"$M" keygen -a 44 -o reused.pem
-check "existing key file is set to 0600" test "$(mode reused.pem)" = 600
+"$M" keygen -a 44 -o reused.pem --force
+check "a replaced key file is mode 0600" test "$(mode reused.pem)" = 600
 # A private key written to something that is not a regular file (a pipe here;
 # /dev/null in real use) leaves that file's mode alone.
 mkfifo keypipe
@@ -106,24 +106,24 @@ check "DER and PEM are the same key" cmp k44back.pem fromseed.pem
 # --- the vector files: read, written byte for byte ------------------------
 if [ -n "$PEM" ]; then
     for n in 44 65 87; do
-        "$M" keygen -a $n --seed $SEED -o s.pem --pubout p.pem
+        "$M" keygen -a $n --seed $SEED -o s.pem --pubout p.pem --force
         check "ML-DSA-$n keygen = seed-only.pem" cmp s.pem "$PEM/prv-$n-seed-only.pem"
         check "ML-DSA-$n keygen --pubout = pub.pem" cmp p.pem "$PEM/pub-$n.pem"
-        "$M" keygen -a $n --seed $SEED --key-format expanded -o e.pem
+        "$M" keygen -a $n --seed $SEED --key-format expanded -o e.pem --force
         check "ML-DSA-$n keygen expanded = priv-only.pem" cmp e.pem "$PEM/prv-$n-priv-only.pem"
-        "$M" keygen -a $n --seed $SEED --key-format both -o b.pem
+        "$M" keygen -a $n --seed $SEED --key-format both -o b.pem --force
         check "ML-DSA-$n keygen both = seed-priv.pem" cmp b.pem "$PEM/prv-$n-seed-priv.pem"
         for f in seed-only seed-priv bare-seed; do
-            "$M" pkey -i "$PEM/prv-$n-$f.pem" -o c.pem
+            "$M" pkey -i "$PEM/prv-$n-$f.pem" -o c.pem --force
             check "ML-DSA-$n pkey $f -> seed-only" cmp c.pem "$PEM/prv-$n-seed-only.pem"
         done
         for f in priv-only bare-priv oqskeypair; do
-            "$M" pkey -i "$PEM/prv-$n-$f.pem" -o c.pem
+            "$M" pkey -i "$PEM/prv-$n-$f.pem" -o c.pem --force
             check "ML-DSA-$n pkey $f -> priv-only" cmp c.pem "$PEM/prv-$n-priv-only.pem"
-            "$M" pkey -i "$PEM/prv-$n-$f.pem" --text -o t.txt
+            "$M" pkey -i "$PEM/prv-$n-$f.pem" --text -o t.txt --force
             check "ML-DSA-$n pkey --text $f = priv.txt" cmp t.txt "$PEM/prv-$n-priv.txt"
         done
-        "$M" pkey -i "$PEM/prv-$n-seed-only.pem" --text -o t.txt
+        "$M" pkey -i "$PEM/prv-$n-seed-only.pem" --text -o t.txt --force
         check "ML-DSA-$n pkey --text seed-only = seed.txt" cmp t.txt "$PEM/prv-$n-seed.txt"
         "$M" pkey -i "$PEM/pub-$n.pem" --text -o t.txt
         check "ML-DSA-$n pkey --text pub = pub.txt" cmp t.txt "$PEM/pub-$n.txt"
@@ -137,9 +137,9 @@ if [ -n "$PEM" ]; then
     for inf in pem der raw; do
         for kf in seed expanded both; do
             [ $inf = raw ] && [ $kf = both ] && continue
-            "$M" pkey -i "$PEM/prv-87-seed-priv.pem" --format $inf --key-format $kf -o conv.$inf
-            "$M" pkey -a 87 -i conv.$inf --key-format both -o conv-back.pem 2>/dev/null ||
-                "$M" pkey -a 87 -i conv.$inf --key-format expanded -o conv-back.pem
+            "$M" pkey -i "$PEM/prv-87-seed-priv.pem" --format $inf --key-format $kf -o conv.$inf --force
+            "$M" pkey -a 87 -i conv.$inf --key-format both -o conv-back.pem --force 2>/dev/null ||
+                "$M" pkey -a 87 -i conv.$inf --key-format expanded -o conv-back.pem --force
             if [ $kf = expanded ]; then want="$PEM/prv-87-priv-only.pem"; else
                 want="$PEM/prv-87-seed-priv.pem"; fi
             check "pkey $inf/$kf converts and reads back" cmp conv-back.pem "$want"

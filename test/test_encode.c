@@ -826,6 +826,72 @@ START_TEST(decoders_survive_random_mutations)
 }
 END_TEST
 
+/*
+ * Base64 of every length from 1 to 300 random bytes decodes back, in the
+ * strict layout (the constant-time reader) and with CRLF line ends and
+ * 76-column lines (the lax reader); a last group with unused bits set is
+ * refused by both.
+ */
+START_TEST(base64_strict_and_lax_readers_agree_for_every_length)
+{
+    static char pem[1024], lax[1200];
+    uint8_t in[300], *der = NULL;
+    const char *label;
+    size_t labellen, derlen, n;
+
+    for (size_t len = 1; len <= sizeof(in); len++) {
+        test_rand_bytes(in, len);
+        n = ossl_pem_encoded_len("X", len);
+        ck_assert_uint_lt(n, sizeof(pem));
+        ossl_pem_encode(pem, "X", in, len);
+        ck_assert_int_eq(ossl_pem_decode(pem, n, &label, &labellen, &der, &derlen),
+                         MLDSA_OK);
+        ck_assert_uint_eq(derlen, len);
+        ck_assert_mem_eq(der, in, len);
+        free(der);
+
+        /* The same base64 as 76-column CRLF lines. */
+        {
+            const char *b = strchr(pem, '\n') + 1, *e = strstr(pem, "-----END");
+            size_t m = 0, col = 0;
+
+            m += (size_t)snprintf(lax, sizeof(lax), "-----BEGIN X-----\r\n");
+            for (; b < e; b++) {
+                if (*b == '\n')
+                    continue;
+                lax[m++] = *b;
+                if (++col == 76) {
+                    lax[m++] = '\r';
+                    lax[m++] = '\n';
+                    col = 0;
+                }
+            }
+            m += (size_t)snprintf(lax + m, sizeof(lax) - m, "\r\n-----END X-----\r\n");
+            ck_assert_int_eq(ossl_pem_decode(lax, m, &label, &labellen, &der, &derlen),
+                             MLDSA_OK);
+            ck_assert_uint_eq(derlen, len);
+            ck_assert_mem_eq(der, in, len);
+            free(der);
+        }
+
+        /*
+         * Padding after a last character whose unused bits are not zero:
+         * flipping the low ASCII bit of any canonical last character (its
+         * value a multiple of 4) gives a valid character with an odd value.
+         */
+        if (len % 3 != 0) {
+            char *end = strstr(pem, "-----END") - 2;   /* last data character or '=' */
+
+            while (*end == '=')
+                end--;
+            *end ^= 1;
+            ck_assert_int_eq(ossl_pem_decode(pem, n, &label, &labellen, &der, &derlen),
+                             MLDSA_ERR_PEM);
+        }
+    }
+}
+END_TEST
+
 /* PEM: mismatched or unknown labels, bad base64 or padding, and the wrong kind of key. */
 START_TEST(malformed_pem_is_refused)
 {
@@ -910,6 +976,7 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, mismatched_key_parts_are_refused);
     tcase_add_test(tc, pkcs8_v2_public_key_must_match);
     tcase_add_test(tc, pkcs8_v2_public_key_checked_for_every_private_form);
+    tcase_add_test(tc, base64_strict_and_lax_readers_agree_for_every_length);
     tcase_add_test(tc, expanded_key_out_of_range_is_refused);
     tcase_add_test(tc, malformed_der_structure_is_refused);
     tcase_add_test(tc, malformed_public_keys_are_refused);
