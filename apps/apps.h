@@ -168,6 +168,8 @@ void app_pass_clear(APP_PASS *pass);
 
 /* Encrypted PKCS#8 (apps_pkcs8.c; OpenSSL's libcrypto when built with it). */
 #define APP_NO_OPENSSL_MSG "built without OpenSSL: encrypted keys are unavailable"
+/* The libcrypto in use ("OpenSSL 3.0.x ..."), or NULL when built without. */
+const char *app_pkcs8_info(void);
 /* 1 when data is an EncryptedPrivateKeyInfo, PEM or DER. */
 int app_pkcs8_is_encrypted(const uint8_t *data, size_t len);
 /*

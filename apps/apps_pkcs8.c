@@ -43,6 +43,7 @@ int app_pkcs8_is_encrypted(const uint8_t *data, size_t len)
 #include <openssl/pem.h>
 #include <openssl/pkcs12.h>
 #include <openssl/x509.h>
+#include <openssl/crypto.h>
 
 /* The EncryptedPrivateKeyInfo in data, PEM or DER; NULL if it is neither. */
 static X509_SIG *read_sig(const uint8_t *data, size_t len)
@@ -64,6 +65,11 @@ static X509_SIG *read_sig(const uint8_t *data, size_t len)
     sig = PEM_read_bio_PKCS8(bio, NULL, NULL, NULL);
     BIO_free(bio);
     return sig;
+}
+
+const char *app_pkcs8_info(void)
+{
+    return OpenSSL_version(OPENSSL_VERSION);
 }
 
 int app_pkcs8_decrypt(const uint8_t *data, size_t len, const APP_PASS *pass,
@@ -152,6 +158,11 @@ int app_pkcs8_encrypt(const uint8_t *der, size_t derlen, const APP_PASS *pass,
 }
 
 #else /* !HAVE_OPENSSL */
+
+const char *app_pkcs8_info(void)
+{
+    return NULL;
+}
 
 int app_pkcs8_decrypt(const uint8_t *data, size_t len, const APP_PASS *pass,
                       uint8_t **der, size_t *derlen)

@@ -16,7 +16,8 @@ static const char info_help[] =
     "usage: mldsa info\n"
     "Print the version, the build (compiler, assembly on or off), the Keccak\n"
     "kernel (full or stubs, flavour, assembler), the CPU capabilities seen after\n"
-    "MLDSA_IA32CAP, and the sample ops chosen.\n";
+    "MLDSA_IA32CAP, the sample ops chosen, and whether encrypted keys are\n"
+    "available (the OpenSSL libcrypto the tool uses for them).\n";
 
 static const struct {
     uint32_t bit;
@@ -81,5 +82,9 @@ int cmd_info(int argc, char **argv)
         printf(" (after MLDSA_IA32CAP=%s)", env);
     printf("\nsample ops:  %s\n", mldsa_sample_ops_name());
     printf("library:     %s\n", info);
+    if (app_pkcs8_info() != NULL)
+        printf("encrypted keys: yes (PKCS#8 PBES2 through %s)\n", app_pkcs8_info());
+    else
+        printf("encrypted keys: no (built without OpenSSL)\n");
     return APP_EXIT_OK;
 }
