@@ -423,10 +423,8 @@ static int load_encrypted(const char *name, const uint8_t *data, size_t len,
     size_t derlen = 0;
     int ret;
 
-#ifndef HAVE_OPENSSL
-    (void)data, (void)len, (void)passin, (void)key, (void)pass, (void)derlen;
-    return app_error("%s: " APP_NO_OPENSSL_MSG, name);
-#else
+    if (app_pkcs8_info() == NULL)
+        return app_error("%s: " APP_NO_OPENSSL_MSG, name);
     if ((ret = app_get_pass(passin, name, 0, &pass)) != 0)
         return ret;
     ret = app_pkcs8_decrypt(data, len, &pass, &der, &derlen);
@@ -438,7 +436,6 @@ static int load_encrypted(const char *name, const uint8_t *data, size_t len,
     free(der);
     app_pass_clear(&pass);
     return ret;
-#endif
 }
 
 int app_load_key(const char *path, int param, const char *passin,
@@ -536,10 +533,8 @@ int app_encode_private(const MLDSA_KEY *key, app_format format,
         return app_error("raw format holds the seed or the expanded key, not both");
     if (format == APP_FORMAT_RAW && passout != NULL)
         return app_error("raw keys cannot be encrypted (use --format pem or der)");
-#ifndef HAVE_OPENSSL
-    if (passout != NULL)
+    if (passout != NULL && app_pkcs8_info() == NULL)
         return app_error("--passout: " APP_NO_OPENSSL_MSG);
-#endif
     if ((buf = malloc(PRIVATE_BUF_BYTES)) == NULL)
         return app_error("out of memory");
     if (format == APP_FORMAT_PEM && passout == NULL)
