@@ -127,10 +127,10 @@ void app_abandon(APP_OUTPUT *o);
 int app_write_file(const char *path, const void *data, size_t len, int flags);
 
 /*
- * Refusals before any work (exit 2 with one line): two of the paths are
- * stdin ("-"), or an output is the same file as an input or as another
- * output.  ins and outs are NULL-terminated lists; NULL entries before the
- * end are skipped by passing count.
+ * Refusals before any work (exit 2 with one line): two of the nins inputs
+ * are stdin ("-"), or one of the nouts outputs is the same file as an
+ * input or as another output (stdout may take several outputs, in order).
+ * NULL entries are skipped.
  */
 int app_check_paths(const char *cmd, const char *const *ins, size_t nins,
                     const char *const *outs, size_t nouts);
@@ -165,6 +165,9 @@ typedef struct {
  */
 int app_get_pass(const char *src, const char *what, int verify, APP_PASS *pass);
 void app_pass_clear(APP_PASS *pass);
+/* "-" when the password source src reads stdin (stdin, fd:0), else NULL:
+ * an input for app_check_paths. */
+const char *app_pass_input(const char *src);
 
 /* Encrypted PKCS#8 (apps_pkcs8.c; OpenSSL's libcrypto when built with it). */
 #define APP_NO_OPENSSL_MSG "built without OpenSSL: encrypted keys are unavailable"

@@ -107,3 +107,10 @@ void app_pass_clear(APP_PASS *pass)
 {
     app_cleanse(pass, sizeof(*pass));
 }
+
+const char *app_pass_input(const char *src)
+{
+    if (src != NULL && (strcmp(src, SRC_STDIN) == 0 || strcmp(src, SRC_FD "0") == 0))
+        return APP_STDIO;
+    return NULL;
+}

@@ -216,9 +216,9 @@ int cmd_pubkey(int argc, char **argv)
     if (app_set_input("pubkey", operand, &in) != 0)
         return APP_EXIT_ERROR;
     {
-        const char *ins[] = { in }, *outs[] = { out };
+        const char *ins[] = { in, app_pass_input(passin) }, *outs[] = { out };
 
-        if (app_check_paths("pubkey", ins, 1, outs, 1) != 0)
+        if (app_check_paths("pubkey", ins, 2, outs, 1) != 0)
             return APP_EXIT_ERROR;
     }
     if ((ret = app_load_key(in, (int)param, passin, &key)) == 0)
@@ -335,9 +335,10 @@ int cmd_pkey(int argc, char **argv)
     if (app_set_input("pkey", operand, &in) != 0)
         return APP_EXIT_ERROR;
     {
-        const char *ins[] = { in }, *outs[] = { out };
+        const char *ins[] = { in, app_pass_input(passin), app_pass_input(passout) };
+        const char *outs[] = { out };
 
-        if (app_check_paths("pkey", ins, 1, outs, 1) != 0)
+        if (app_check_paths("pkey", ins, 3, outs, 1) != 0)
             return APP_EXIT_ERROR;
     }
     if ((ret = app_load_key(in, (int)param, passin, &key)) != 0)

@@ -127,9 +127,10 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv,
     if (!is_sign && o->sig == NULL)
         return app_usage(cmd, "a signature is required (-s FILE)");
     {
-        const char *ins[] = { o->key, o->msg, o->sig }, *outs[] = { o->out };
+        const char *ins[] = { o->key, o->msg, app_pass_input(o->passin), o->sig };
+        const char *outs[] = { o->out };
 
-        return app_check_paths(cmd, ins, is_sign ? 2 : 3, outs, is_sign ? 1 : 0);
+        return app_check_paths(cmd, ins, is_sign ? 3 : 4, outs, is_sign ? 1 : 0);
     }
 }
 

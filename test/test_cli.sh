@@ -373,6 +373,8 @@ if "$M" info | grep -q "encrypted keys: yes"; then
     check "... same key" cmp fd.pem plain.pem
     rc "--passin stdin" 0 bash -c "'$M' pkey -i enc.pem --passin stdin -o stdin.pem <pw.txt"
     check "... same key" cmp stdin.pem plain.pem
+    err "--passin stdin with the key on stdin" "only one input" "$M" pkey -i - --passin stdin
+    err "--passin fd:0 with the message on stdin" "only one input" "$M" sign -k enc.pem --passin fd:0
     err "--passin with an unknown source" "unknown password source" "$M" pkey -i enc.pem --passin s3cret
     err "--passin fd:x" "fd:NUMBER" "$M" pkey -i enc.pem --passin fd:x
     rc "sign with an encrypted key" 0 "$M" sign -k enc.pem --passin pass:s3cret -i msg --deterministic -o esig
