@@ -43,10 +43,14 @@ endif
 # ---------------------------------------------------------------------------
 # Target detection: x86-64 gets the perlasm kernel unless NO_ASM=1.
 # ---------------------------------------------------------------------------
+# ARCH names the folders of architecture-specific sources (crypto/*/ARCH/):
+# x86_64, or portable (every other target, and NO_ASM=1).
 TARGET_TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
 ASM_PERL := $(wildcard crypto/sha/asm/*.pl)
+ARCH := portable
 ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
   ifeq ($(strip $(NO_ASM)),)
+    ARCH := x86_64
     ifneq ($(ASM_PERL),)
       USE_ASM := 1
     endif
@@ -91,7 +95,8 @@ LIB_SRCS := $(wildcard crypto/*.c) \
             $(wildcard crypto/cpuid/*.c) \
             $(wildcard crypto/sha/*.c) \
             $(wildcard crypto/ml_dsa/*.c) \
-            $(wildcard crypto/encode/*.c)
+            $(wildcard crypto/encode/*.c) \
+            $(wildcard crypto/*/$(ARCH)/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 
 ifdef USE_ASM

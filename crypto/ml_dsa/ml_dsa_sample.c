@@ -238,7 +238,7 @@ void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
 }
 
 #if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
-# include "ml_dsa_sample_x86_64.inc"   /* defines ossl_ml_dsa_sample_ops() */
+# include "x86_64/ml_dsa_sample_x86_64.inc"   /* defines ossl_ml_dsa_sample_ops() */
 #else
 /* The sample ops to use: the generic ones on this build. */
 const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops(void)

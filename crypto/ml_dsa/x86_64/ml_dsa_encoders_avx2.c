@@ -14,7 +14,7 @@
  */
 #include <stdint.h>
 #include <string.h>
-#include "ml_dsa_local.h"
+#include "../ml_dsa_local.h"
 
 #if defined(ML_DSA_AVX2)
 

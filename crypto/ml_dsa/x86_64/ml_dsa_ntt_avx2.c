@@ -14,12 +14,12 @@
  * other, then put back in natural order.
  */
 #include <stdint.h>
-#include "ml_dsa_local.h"
+#include "../ml_dsa_local.h"
 
 #if defined(ML_DSA_AVX2)
 
 # include <immintrin.h>
-# include "ml_dsa_poly.h"
+# include "../ml_dsa_poly.h"
 
 # define AVX2_INLINE \
     static inline __attribute__((target("avx2"), always_inline))
