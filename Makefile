@@ -51,9 +51,7 @@ ARCH := portable
 ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
   ifeq ($(strip $(NO_ASM)),)
     ARCH := x86_64
-    ifneq ($(ASM_PERL),)
-      USE_ASM := 1
-    endif
+    USE_ASM := 1
   endif
 endif
 ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
@@ -73,10 +71,6 @@ MLDSA_CFLAGS := -std=c11 $(WARN_CFLAGS) -fPIC -fvisibility=hidden \
                 -D_DEFAULT_SOURCE -MMD -MP
 ifdef USE_ASM
 MLDSA_CPPFLAGS += -DKECCAK1600_ASM
-endif
-# NO_ASM=1 also turns off the C intrinsics kernels (the AVX2 NTT).
-ifneq ($(strip $(NO_ASM)),)
-MLDSA_CPPFLAGS += -DMLDSA_NO_ASM
 endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
