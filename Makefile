@@ -114,7 +114,7 @@ SONAME     := libmldsa.so.$(SOVERSION)
 REALNAME   := libmldsa.so.$(VERSION)
 APP        := $(OUT)apps/mldsa
 
-.PHONY: all lib test test-asm speed asm install uninstall clean check-deps \
+.PHONY: all lib test test-asm test-cpu speed asm install uninstall clean check-deps \
         fuzz fuzz-bins
 all: lib $(APP)
 lib: $(STATIC_LIB) $(SHARED_LIB)
@@ -189,6 +189,11 @@ $(BUILD)/fuzz/%: test/fuzz/%.c $(STATIC_LIB) $(CONFIG_STAMP)
 	$(quiet) FUZZ $@
 	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(STATIC_LIB) \
 	    $(ALL_LDFLAGS) -fsanitize=fuzzer
+
+# The suites under qemu-user's Nehalem and Haswell CPU models (x86-64).
+test-cpu: check-deps
+	@$(MAKE) --no-print-directory all $(TEST_BINS)
+	@test/cpu_matrix.sh $(BUILD)/test $(APP)
 
 test-asm: check-deps
 	@CC="$(CC)" PERL="$(PERL)" test/asm_matrix.sh

@@ -550,12 +550,15 @@ END_TEST
 /*
  * Run this binary again with PRINT_ARG, MLDSA_IA32CAP and MLDSA_BACKEND
  * set to ia32cap and backend (each unset when NULL), and read back
- * "<backend name> <ia32cap>".  A new process: the choice is cached per
- * process, and this one (or Check's parent, when CK_FORK=no) may have made
- * it already.
+ * "<backend name> <ia32cap> <usable>", usable having bit i set when the
+ * child runs ossl_ml_dsa_backends[i].  A new process: the choice is cached
+ * per process, and this one (or Check's parent, when CK_FORK=no) may have
+ * made it already.  What the child can run comes from the child, so that
+ * the test holds where the child runs on another CPU (a suite under
+ * qemu-user starts its children natively).
  */
 static void child_choice(const char *ia32cap, const char *backend, char *name,
-                         size_t namelen, unsigned *cap)
+                         size_t namelen, unsigned *cap, unsigned *usable)
 {
     int fd[2], status;
     pid_t pid;
@@ -585,8 +588,8 @@ static void child_choice(const char *ia32cap, const char *backend, char *name,
     close(fd[1]);
     f = fdopen(fd[0], "r");
     ck_assert_ptr_nonnull(f);
-    snprintf(fmt, sizeof(fmt), "%%%zus %%x", namelen - 1);
-    ck_assert_int_eq(fscanf(f, fmt, name, cap), 2);
+    snprintf(fmt, sizeof(fmt), "%%%zus %%x %%x", namelen - 1);
+    ck_assert_int_eq(fscanf(f, fmt, name, cap, usable), 3);
     fclose(f);
     ck_assert_int_eq(waitpid(pid, &status, 0), pid);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -608,23 +611,23 @@ static int known_backend(const char *name)
 START_TEST(MLDSA_BACKEND_selects_each_usable_backend_and_ignores_others)
 {
     char name[64], dflt[64];
-    unsigned cap;
+    unsigned cap, usable;
 
-    child_choice(NULL, NULL, dflt, sizeof(dflt), &cap);
+    child_choice(NULL, NULL, dflt, sizeof(dflt), &cap, &usable);
     printf("default backend: %s\n", dflt);
     ck_assert(known_backend(dflt));
     for (size_t i = 0; ossl_ml_dsa_backends[i] != NULL; i++) {
         const OSSL_ML_DSA_BACKEND *b = ossl_ml_dsa_backends[i];
 
-        child_choice(NULL, b->name, name, sizeof(name), &cap);
+        child_choice(NULL, b->name, name, sizeof(name), &cap, &usable);
         printf("MLDSA_BACKEND=%s: %s\n", b->name, name);
-        ck_assert_str_eq(name, ossl_ml_dsa_backend_usable(b) ? b->name : dflt);
+        ck_assert_str_eq(name, (usable >> i) & 1 ? b->name : dflt);
     }
-    child_choice(NULL, "no-such-backend", name, sizeof(name), &cap);
+    child_choice(NULL, "no-such-backend", name, sizeof(name), &cap, &usable);
     ck_assert_str_eq(name, dflt);
-    child_choice(NULL, "", name, sizeof(name), &cap);
+    child_choice(NULL, "", name, sizeof(name), &cap, &usable);
     ck_assert_str_eq(name, dflt);
-    child_choice(NULL, "generic", name, sizeof(name), &cap);
+    child_choice(NULL, "generic", name, sizeof(name), &cap, &usable);
     ck_assert_str_eq(name, "generic");
     fflush(stdout);
 }
@@ -638,19 +641,19 @@ END_TEST
 START_TEST(MLDSA_IA32CAP_masks_backends_off)
 {
     char name[64];
-    unsigned cap;
+    unsigned cap, usable;
 
-    child_choice("~0x7", NULL, name, sizeof(name), &cap);
+    child_choice("~0x7", NULL, name, sizeof(name), &cap, &usable);
     printf("MLDSA_IA32CAP=~0x7: backend %s, ia32cap 0x%02x\n", name, cap);
     ck_assert_str_ne(name, X4_NAME);
     ck_assert_uint_eq(cap & (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL
                              | OSSL_IA32CAP_ZMM_STATE), 0);
-    child_choice("~0x7", X4_NAME, name, sizeof(name), &cap);
+    child_choice("~0x7", X4_NAME, name, sizeof(name), &cap, &usable);
     ck_assert_str_ne(name, X4_NAME);
-    child_choice("~0x8", NULL, name, sizeof(name), &cap);
+    child_choice("~0x8", NULL, name, sizeof(name), &cap, &usable);
     printf("MLDSA_IA32CAP=~0x8: backend %s, ia32cap 0x%02x\n", name, cap);
     ck_assert_str_eq(name, GENERIC_NAME);
-    child_choice("~0x8", AVX2_NAME, name, sizeof(name), &cap);
+    child_choice("~0x8", AVX2_NAME, name, sizeof(name), &cap, &usable);
     ck_assert_str_eq(name, GENERIC_NAME);
     fflush(stdout);
 }
@@ -673,11 +676,11 @@ START_TEST(MLDSA_IA32CAP_masks_and_ignores_malformed_values)
         { "0x 1", ~UINT32_C(0) },
     };
     char name[64];
-    unsigned base, cap;
+    unsigned base, cap, usable;
 
-    child_choice(NULL, NULL, name, sizeof(name), &base);
+    child_choice(NULL, NULL, name, sizeof(name), &base, &usable);
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        child_choice(cases[i].env, NULL, name, sizeof(name), &cap);
+        child_choice(cases[i].env, NULL, name, sizeof(name), &cap, &usable);
         ck_assert_msg(cap == (base & cases[i].keep),
                       "MLDSA_IA32CAP='%s': 0x%x, expected 0x%x", cases[i].env,
                       cap, base & cases[i].keep);
@@ -685,6 +688,17 @@ START_TEST(MLDSA_IA32CAP_masks_and_ignores_malformed_values)
 }
 END_TEST
 #endif
+
+/* Bit i set when this process runs ossl_ml_dsa_backends[i]. */
+static unsigned usable_backends(void)
+{
+    unsigned mask = 0;
+
+    for (size_t i = 0; ossl_ml_dsa_backends[i] != NULL; i++)
+        if (ossl_ml_dsa_backend_usable(ossl_ml_dsa_backends[i]))
+            mask |= 1u << i;
+    return mask;
+}
 
 /* The capability vector, for PRINT_ARG (0 where there is none). */
 static unsigned ia32cap(void)
@@ -703,7 +717,8 @@ int main(int argc, char **argv)
     TCase *ops, *choice;
 
     if (argc == 2 && strcmp(argv[1], PRINT_ARG) == 0) {
-        printf("%s %x\n", ossl_ml_dsa_backend()->name, ia32cap());
+        printf("%s %x %x\n", ossl_ml_dsa_backend()->name, ia32cap(),
+               usable_backends());
         return EXIT_SUCCESS;
     }
     self_path = argv[0];
