@@ -14,6 +14,9 @@
 #include "ml_dsa/ml_dsa_local.h"
 #include "ml_dsa/ml_dsa_poly.h"
 #include "internal/cpuid.h"
+#ifdef ML_DSA_AVX2
+# include "ml_dsa/x86_64/ml_dsa_avx512.h"
+#endif
 #include "testutil.h"
 
 #define Q ML_DSA_Q
@@ -374,9 +377,9 @@ static int edge_rounds(int pattern)
     return pattern == 0 || pattern == 4 ? 200 : 1;
 }
 
-START_TEST(avx2_ntt_and_inverse_equal_generic_within_input_bounds)
+/* impl's NTT and inverse give the generic results for |a| < q. */
+static void check_ntt_and_inverse(const NTT_IMPL *impl)
 {
-    const NTT_IMPL *impl = ntt_impl_under_test("ntt, inverse ntt");
     ML_DSA_POLY a, want, got;
     int pattern, round;
 
@@ -394,11 +397,10 @@ START_TEST(avx2_ntt_and_inverse_equal_generic_within_input_bounds)
             REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
         }
 }
-END_TEST
 
-START_TEST(avx2_ntt_mul_and_dot_equal_generic_within_input_bounds)
+/* impl's pointwise and dot products give the generic results. */
+static void check_mul_and_dot(const NTT_IMPL *impl)
 {
-    const NTT_IMPL *impl = ntt_impl_under_test("ntt mul, ntt dot");
     ML_DSA_POLY a[ML_DSA_L_MAX], b[ML_DSA_L_MAX], want, got;
     int pattern, round;
     size_t j, n;
@@ -417,12 +419,122 @@ START_TEST(avx2_ntt_mul_and_dot_equal_generic_within_input_bounds)
             got = a[0];
             impl->mul(&got, &got, &b[0]);
             REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            got = b[0];
+            impl->mul(&got, &a[0], &got);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
             for (n = 1; n <= ML_DSA_L_MAX; n++) {
                 ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
                 impl->dot(&got, a, b, n);
                 REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
             }
         }
+}
+
+/*
+ * impl's inverse NTT undoes its NTT up to the Montgomery factor R, with
+ * the generic bounds in between (|NTT(a)| < 9q, and the inverse takes
+ * the NTT's output reduced by a pointwise product with R^2: |.| < q).
+ */
+static void check_round_trip(const NTT_IMPL *impl)
+{
+    const int64_t r_mod_q = ((int64_t)1 << 32) % Q;
+    ML_DSA_POLY a, b, r2;
+    int pattern, round;
+    size_t i;
+
+    for (i = 0; i < N; i++)     /* R^2 mod q, so that mont(x * r2) = x * R */
+        r2.coeff[i] = mod_q(r_mod_q * r_mod_q);
+    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
+        for (round = 0; round < edge_rounds(pattern); round++) {
+            edge_poly(&a, pattern, Q);
+            b = a;
+            impl->ntt(&b);
+            for (i = 0; i < N; i++)
+                REQUIRE(abs(b.coeff[i]) < 9 * Q);
+            impl->inverse(&b);
+            for (i = 0; i < N; i++) {
+                REQUIRE(abs(b.coeff[i]) < Q);
+                REQUIRE(mod_q(b.coeff[i]) == mod_q(a.coeff[i] * r_mod_q));
+            }
+            /* NTT, a product (by R^2 / R = R), the inverse: a * R^2 */
+            b = a;
+            impl->ntt(&b);
+            impl->mul(&b, &b, &r2);
+            impl->inverse(&b);
+            for (i = 0; i < N; i++)
+                REQUIRE(mod_q(b.coeff[i])
+                        == mod_q(a.coeff[i] * r_mod_q % Q * r_mod_q));
+        }
+}
+
+START_TEST(avx2_ntt_and_inverse_equal_generic_within_input_bounds)
+{
+    check_ntt_and_inverse(ntt_impl_under_test("ntt, inverse ntt"));
+}
+END_TEST
+
+START_TEST(avx2_ntt_mul_and_dot_equal_generic_within_input_bounds)
+{
+    check_mul_and_dot(ntt_impl_under_test("ntt mul, ntt dot"));
+}
+END_TEST
+
+/*
+ * The AVX-512 versions (x86_64/ml_dsa_ntt_avx512.c) must give the generic
+ * results bit for bit too.  They need AVX-512F and the OS's ZMM state;
+ * without them (a build without ML_DSA_AVX2, a CPU without AVX-512, or
+ * MLDSA_IA32CAP='~0x5') the tests print "skipped: no AVX-512" and pass.
+ */
+#ifdef ML_DSA_AVX2
+static const NTT_IMPL ntt_avx512 = {
+    "avx512", ossl_ml_dsa_poly_ntt_avx512,
+    ossl_ml_dsa_poly_ntt_inverse_avx512, ossl_ml_dsa_poly_ntt_mul_avx512,
+    ossl_ml_dsa_poly_ntt_dot_avx512
+};
+#endif
+
+/* The AVX-512 implementation when the CPU has it, announced; or NULL. */
+static const NTT_IMPL *avx512_impl_under_test(const char *test)
+{
+#ifdef ML_DSA_AVX2
+    const uint32_t need = OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE;
+
+    if ((ossl_ia32cap() & need) == need) {
+        printf("%s: comparing avx512 with generic\n", test);
+        fflush(stdout);
+        return &ntt_avx512;
+    }
+#endif
+    printf("%s: skipped: no AVX-512 (ia32cap 0x%02x)\n", test,
+           (unsigned)ossl_ia32cap());
+    fflush(stdout);
+    return NULL;
+}
+
+START_TEST(avx512_ntt_and_inverse_equal_generic_within_input_bounds)
+{
+    const NTT_IMPL *impl = avx512_impl_under_test("avx512 ntt, inverse ntt");
+
+    if (impl != NULL)
+        check_ntt_and_inverse(impl);
+}
+END_TEST
+
+START_TEST(avx512_ntt_mul_and_dot_equal_generic_within_input_bounds)
+{
+    const NTT_IMPL *impl = avx512_impl_under_test("avx512 ntt mul, ntt dot");
+
+    if (impl != NULL)
+        check_mul_and_dot(impl);
+}
+END_TEST
+
+START_TEST(avx512_inverse_ntt_undoes_avx512_ntt)
+{
+    const NTT_IMPL *impl = avx512_impl_under_test("avx512 round trip");
+
+    if (impl != NULL)
+        check_round_trip(impl);
 }
 END_TEST
 
@@ -437,6 +549,9 @@ static Suite *ntt_suite(void)
     tcase_add_test(ntt, ntt_dot_product_equals_sum_of_schoolbook_products);
     tcase_add_test(ntt, avx2_ntt_and_inverse_equal_generic_within_input_bounds);
     tcase_add_test(ntt, avx2_ntt_mul_and_dot_equal_generic_within_input_bounds);
+    tcase_add_test(ntt, avx512_ntt_and_inverse_equal_generic_within_input_bounds);
+    tcase_add_test(ntt, avx512_ntt_mul_and_dot_equal_generic_within_input_bounds);
+    tcase_add_test(ntt, avx512_inverse_ntt_undoes_avx512_ntt);
     tcase_set_timeout(ntt, 60);
     tcase_add_test(arith, montgomery_reduce_is_exact_and_bounded_at_the_edges);
     tcase_add_test(arith, reduce32_caddq_freeze_centre_give_their_ranges);
