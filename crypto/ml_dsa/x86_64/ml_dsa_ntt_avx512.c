@@ -40,33 +40,31 @@
 ZMM_INLINE __m512i high_halves(__m512i xe, __m512i ue, __m512i xo,
                                __m512i uo)
 {
-    __m512 de = _mm512_castsi512_ps(_mm512_sub_epi32(xe, ue));
-    __m512 d_o = _mm512_castsi512_ps(_mm512_sub_epi32(xo, uo));
+    __m512i de = _mm512_sub_epi32(xe, ue);
+    __m512i d_o = _mm512_sub_epi32(xo, uo);
 
-    /* even lanes: the odd (high) dwords of de; odd lanes: those of d_o */
-    return _mm512_castps_si512(_mm512_mask_movehdup_ps(d_o, 0x5555, de));
+    /* even lanes: the high dwords of de; odd lanes: those of d_o */
+    return _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(de, 32), d_o);
 }
 
 /*
  * Montgomery product of each lane of a with the matching lane of z:
  * exactly ml_dsa_montgomery_reduce((int64_t)a * z), as
  * (a * z - t * q) / 2^32 with t = a * zq mod 2^32 (zq = z * q^-1 mod
- * 2^32).  zo and zqo hold z and zq of the odd lanes in the low half of
- * each 64-bit lane (z and zq themselves when both lanes of every pair have
- * the same zeta).  The 64-bit products are exact.
+ * 2^32).  zo holds z of the odd lanes in the low half of each 64-bit lane
+ * (z itself when both lanes of every pair have the same zeta).  The 64-bit
+ * products are exact.
  */
-ZMM_INLINE __m512i mont_mul(__m512i a, __m512i z, __m512i zq, __m512i zo,
-                            __m512i zqo)
+ZMM_INLINE __m512i mont_mul(__m512i a, __m512i z, __m512i zq, __m512i zo)
 {
     const __m512i q = _mm512_set1_epi32(ML_DSA_Q);
-    __m512i ao = _mm512_srli_epi64(a, 32);
-    __m512i te = _mm512_mul_epi32(a, zq);
-    __m512i to = _mm512_mul_epi32(ao, zqo);
+    __m512i t = _mm512_mullo_epi32(a, zq);
     __m512i pe = _mm512_mul_epi32(a, z);
-    __m512i po = _mm512_mul_epi32(ao, zo);
+    __m512i po = _mm512_mul_epi32(_mm512_srli_epi64(a, 32), zo);
+    __m512i ue = _mm512_mul_epi32(t, q);
+    __m512i uo = _mm512_mul_epi32(_mm512_srli_epi64(t, 32), q);
 
-    return high_halves(pe, _mm512_mul_epi32(te, q),
-                       po, _mm512_mul_epi32(to, q));
+    return high_halves(pe, ue, po, uo);
 }
 
 /*
@@ -90,7 +88,7 @@ ZMM_INLINE __m512i mont_reduce(__m512i pe, __m512i po)
  */
 ZMM_INLINE void ct(__m512i *a, __m512i *b, __m512i z, __m512i zq)
 {
-    __m512i t = mont_mul(*b, z, zq, z, zq);
+    __m512i t = mont_mul(*b, z, zq, z);
 
     *b = _mm512_sub_epi32(*a, t);
     *a = _mm512_add_epi32(*a, t);
@@ -106,7 +104,7 @@ ZMM_INLINE void gs(__m512i *a, __m512i *b, __m512i z, __m512i zq)
     __m512i d = _mm512_sub_epi32(*b, *a);
 
     *a = _mm512_add_epi32(*a, *b);
-    *b = mont_mul(d, z, zq, z, zq);
+    *b = mont_mul(d, z, zq, z);
 }
 
 /* A table entry broadcast to 16 lanes. */
@@ -202,51 +200,60 @@ ZMM_INLINE void interleave(__m512i *x, __m512i *y)
 }
 
 /*
- * The last four layers of the NTT (len = 8, 4, 2, 1) on 32 coefficients
- * in natural order, with the zetas of their pair from ntt_zmm_small_zetas.
+ * op(x, y, k) on each of the 8 pairs of registers: for the layers with
+ * len <= 8, which run on all pairs step by step, so that the dependency
+ * chains of the pairs overlap.
  */
-ZMM_INLINE void ntt_last4(__m512i *x, __m512i *y, const int32_t z[4][2][16])
-{
-    __m512i z1 = load(z[3][0]), zq1 = load(z[3][1]), t;
+#define EACH_PAIR(op) \
+    do { \
+        op(v0, v1, 0); op(v2, v3, 1); op(v4, v5, 2); op(v6, v7, 3); \
+        op(v8, v9, 4); op(v10, v11, 5); op(v12, v13, 6); op(v14, v15, 7); \
+    } while (0)
 
-    swap_lane_bit3(x, y);
-    ct(x, y, load(z[0][0]), load(z[0][1]));
-    swap_lane_bit2(x, y);
-    ct(x, y, load(z[1][0]), load(z[1][1]));
-    swap_lane_bit1(x, y);
-    ct(x, y, load(z[2][0]), load(z[2][1]));
-    swap_lane_bit0(x, y);
-    /* len 1: a different zeta in every lane */
-    t = mont_mul(*y, z1, zq1, _mm512_srli_epi64(z1, 32),
-                 _mm512_srli_epi64(zq1, 32));
-    *y = _mm512_sub_epi32(*x, t);
-    *x = _mm512_add_epi32(*x, t);
-    interleave(x, y);
-}
+/* The steps of the layers with len <= 8 on pair k, as EACH_PAIR ops. */
+#define SWAP_LANE_BIT3(x, y, k) swap_lane_bit3(&(x), &(y))
+#define SWAP_LANE_BIT2(x, y, k) swap_lane_bit2(&(x), &(y))
+#define SWAP_LANE_BIT1(x, y, k) swap_lane_bit1(&(x), &(y))
+#define SWAP_LANE_BIT0(x, y, k) swap_lane_bit0(&(x), &(y))
+#define INTERLEAVE(x, y, k) interleave(&(x), &(y))
+#define DEINTERLEAVE(x, y, k) deinterleave(&(x), &(y))
+/* NTT layer len = 8 >> l, zetas from ntt_zmm_small_zetas */
+#define CT_SMALL(x, y, k, l) \
+    ct(&(x), &(y), load(ntt_zmm_small_zetas[k][l][0]), \
+       load(ntt_zmm_small_zetas[k][l][1]))
+#define CT_LEN8(x, y, k) CT_SMALL(x, y, k, 0)
+#define CT_LEN4(x, y, k) CT_SMALL(x, y, k, 1)
+#define CT_LEN2(x, y, k) CT_SMALL(x, y, k, 2)
+#define CT_LEN1(x, y, k) ct1(&(x), &(y), ntt_zmm_small_zetas[k][3])
+/* inverse NTT layer len = 1 << l, zetas from intt_zmm_small_zetas */
+#define GS_SMALL(x, y, k, l) \
+    gs(&(x), &(y), load(intt_zmm_small_zetas[k][l][0]), \
+       load(intt_zmm_small_zetas[k][l][1]))
+#define GS_LEN1(x, y, k) gs1(&(x), &(y), intt_zmm_small_zetas[k][0])
+#define GS_LEN2(x, y, k) GS_SMALL(x, y, k, 1)
+#define GS_LEN4(x, y, k) GS_SMALL(x, y, k, 2)
+#define GS_LEN8(x, y, k) GS_SMALL(x, y, k, 3)
 
 /*
- * The first four layers of the inverse NTT (len = 1, 2, 4, 8) on 32
- * coefficients in natural order, with the zetas of their pair from
- * intt_zmm_small_zetas.
+ * The butterflies of the layer len = 1, with a different zeta in every
+ * lane (z[0], and z[1] its zq), in the order after all four regroupings.
  */
-ZMM_INLINE void intt_first4(__m512i *x, __m512i *y,
-                            const int32_t z[4][2][16])
+ZMM_INLINE void ct1(__m512i *x, __m512i *y, const int32_t z[2][16])
 {
-    __m512i z1 = load(z[0][0]), zq1 = load(z[0][1]), d;
+    __m512i zl = load(z[0]);
+    __m512i t = mont_mul(*y, zl, load(z[1]), _mm512_srli_epi64(zl, 32));
 
-    deinterleave(x, y);
-    /* len 1: a different zeta in every lane */
-    d = _mm512_sub_epi32(*y, *x);
+    *y = _mm512_sub_epi32(*x, t);
+    *x = _mm512_add_epi32(*x, t);
+}
+
+ZMM_INLINE void gs1(__m512i *x, __m512i *y, const int32_t z[2][16])
+{
+    __m512i zl = load(z[0]);
+    __m512i d = _mm512_sub_epi32(*y, *x);
+
     *x = _mm512_add_epi32(*x, *y);
-    *y = mont_mul(d, z1, zq1, _mm512_srli_epi64(z1, 32),
-                  _mm512_srli_epi64(zq1, 32));
-    swap_lane_bit0(x, y);
-    gs(x, y, load(z[1][0]), load(z[1][1]));
-    swap_lane_bit1(x, y);
-    gs(x, y, load(z[2][0]), load(z[2][1]));
-    swap_lane_bit2(x, y);
-    gs(x, y, load(z[3][0]), load(z[3][1]));
-    swap_lane_bit3(x, y);
+    *y = mont_mul(d, zl, load(z[1]), _mm512_srli_epi64(zl, 32));
 }
 
 /* The Cooley-Tukey butterfly of one layer with zetas[k], broadcast. */
@@ -307,15 +314,16 @@ ZMM_FN void ossl_ml_dsa_poly_ntt_avx512(ML_DSA_POLY *p)
     CT_BIG(v10, v11, 13);
     CT_BIG(v12, v13, 14);
     CT_BIG(v14, v15, 15);
-    /* len = 8, 4, 2, 1 */
-    ntt_last4(&v0, &v1, ntt_zmm_small_zetas[0]);
-    ntt_last4(&v2, &v3, ntt_zmm_small_zetas[1]);
-    ntt_last4(&v4, &v5, ntt_zmm_small_zetas[2]);
-    ntt_last4(&v6, &v7, ntt_zmm_small_zetas[3]);
-    ntt_last4(&v8, &v9, ntt_zmm_small_zetas[4]);
-    ntt_last4(&v10, &v11, ntt_zmm_small_zetas[5]);
-    ntt_last4(&v12, &v13, ntt_zmm_small_zetas[6]);
-    ntt_last4(&v14, &v15, ntt_zmm_small_zetas[7]);
+    /* len = 8, 4, 2, 1 on each pair v[2k], v[2k + 1], then natural order */
+    EACH_PAIR(SWAP_LANE_BIT3);
+    EACH_PAIR(CT_LEN8);
+    EACH_PAIR(SWAP_LANE_BIT2);
+    EACH_PAIR(CT_LEN4);
+    EACH_PAIR(SWAP_LANE_BIT1);
+    EACH_PAIR(CT_LEN2);
+    EACH_PAIR(SWAP_LANE_BIT0);
+    EACH_PAIR(CT_LEN1);
+    EACH_PAIR(INTERLEAVE);
     store(a, v0);
     store(a + 16, v1);
     store(a + 32, v2);
@@ -344,8 +352,8 @@ ZMM_INLINE void gs_last(__m512i *x, __m512i *y)
     __m512i s = _mm512_add_epi32(*x, *y);
     __m512i d = _mm512_sub_epi32(*x, *y);
 
-    *x = mont_mul(s, f, fq, f, fq);
-    *y = mont_mul(d, fz, fzq, fz, fzq);
+    *x = mont_mul(s, f, fq, f);
+    *y = mont_mul(d, fz, fzq, fz);
 }
 
 /*
@@ -363,15 +371,16 @@ ZMM_FN void ossl_ml_dsa_poly_ntt_inverse_avx512(ML_DSA_POLY *p)
         v12 = load(a + 192), v13 = load(a + 208), v14 = load(a + 224),
         v15 = load(a + 240);
 
-    /* len = 1, 2, 4, 8 */
-    intt_first4(&v0, &v1, intt_zmm_small_zetas[0]);
-    intt_first4(&v2, &v3, intt_zmm_small_zetas[1]);
-    intt_first4(&v4, &v5, intt_zmm_small_zetas[2]);
-    intt_first4(&v6, &v7, intt_zmm_small_zetas[3]);
-    intt_first4(&v8, &v9, intt_zmm_small_zetas[4]);
-    intt_first4(&v10, &v11, intt_zmm_small_zetas[5]);
-    intt_first4(&v12, &v13, intt_zmm_small_zetas[6]);
-    intt_first4(&v14, &v15, intt_zmm_small_zetas[7]);
+    /* len = 1, 2, 4, 8 on each pair v[2k], v[2k + 1], from natural order */
+    EACH_PAIR(DEINTERLEAVE);
+    EACH_PAIR(GS_LEN1);
+    EACH_PAIR(SWAP_LANE_BIT0);
+    EACH_PAIR(GS_LEN2);
+    EACH_PAIR(SWAP_LANE_BIT1);
+    EACH_PAIR(GS_LEN4);
+    EACH_PAIR(SWAP_LANE_BIT2);
+    EACH_PAIR(GS_LEN8);
+    EACH_PAIR(SWAP_LANE_BIT3);
     /* len = 16: block b uses -zetas[15 - b] */
     GS_BIG(v0, v1, 15);
     GS_BIG(v2, v3, 14);
