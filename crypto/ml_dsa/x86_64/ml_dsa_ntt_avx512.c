@@ -76,8 +76,8 @@ ZMM_INLINE __m512i mont_reduce(__m512i pe, __m512i po)
 {
     const __m512i q = _mm512_set1_epi32(ML_DSA_Q);
     const __m512i qinv = _mm512_set1_epi32(ML_DSA_QINV);
-    __m512i ue = _mm512_mul_epi32(_mm512_mul_epi32(pe, qinv), q);
-    __m512i uo = _mm512_mul_epi32(_mm512_mul_epi32(po, qinv), q);
+    __m512i ue = _mm512_mul_epi32(_mm512_mullo_epi32(pe, qinv), q);
+    __m512i uo = _mm512_mul_epi32(_mm512_mullo_epi32(po, qinv), q);
 
     return high_halves(pe, ue, po, uo);
 }
