@@ -71,6 +71,14 @@ static const OSSL_ML_DSA_BACKEND *backend_under_test(int i, const char *test)
     if (b == NULL) \
         return
 
+/* a mod q in [0, q) for any int64 */
+static int32_t mod_q(int64_t a)
+{
+    int64_t r = a % Q;
+
+    return (int32_t)(r < 0 ? r + Q : r);
+}
+
 /* A random polynomial with coefficients in (-bound, bound). */
 static void random_poly(ML_DSA_POLY *p, int32_t bound)
 {
@@ -350,6 +358,46 @@ START_TEST(ntt_mul_and_dot_same_as_generic_within_input_bounds)
                 impl->ntt_dot(&got, a, b, n);
                 REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
             }
+        }
+}
+END_TEST
+
+/*
+ * impl's inverse NTT undoes its NTT up to the Montgomery factor R, with
+ * the generic bounds in between (|NTT(a)| < 9q, and the inverse takes
+ * the NTT's output reduced by a pointwise product with R^2: |.| < q).
+ */
+START_TEST(ntt_round_trip_keeps_the_bounds_and_the_values)
+{
+    BACKEND_OR_SKIP(be, "ntt round trip");
+    const OSSL_ML_DSA_POLY_OPS *impl = be->poly;
+    const int64_t r_mod_q = ((int64_t)1 << 32) % Q;
+    ML_DSA_POLY a, b, r2;
+    int pattern, round;
+    size_t i;
+
+    for (i = 0; i < N; i++)     /* R^2 mod q, so that mont(x * r2) = x * R */
+        r2.coeff[i] = mod_q(r_mod_q * r_mod_q);
+    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
+        for (round = 0; round < edge_rounds(pattern); round++) {
+            edge_poly(&a, pattern, Q);
+            b = a;
+            impl->ntt(&b);
+            for (i = 0; i < N; i++)
+                REQUIRE(abs(b.coeff[i]) < 9 * Q);
+            impl->ntt_inverse(&b);
+            for (i = 0; i < N; i++) {
+                REQUIRE(abs(b.coeff[i]) < Q);
+                REQUIRE(mod_q(b.coeff[i]) == mod_q(a.coeff[i] * r_mod_q));
+            }
+            /* NTT, a product (by R^2 / R = R), the inverse: a * R^2 */
+            b = a;
+            impl->ntt(&b);
+            impl->ntt_mul(&b, &b, &r2);
+            impl->ntt_inverse(&b);
+            for (i = 0; i < N; i++)
+                REQUIRE(mod_q(b.coeff[i])
+                        == mod_q(a.coeff[i] * r_mod_q % Q * r_mod_q));
         }
 }
 END_TEST
@@ -734,6 +782,7 @@ int main(int argc, char **argv)
     tcase_add_loop_test(ops, expand_mask_in_batches_as_signing_does_same_as_generic, 0, (int)nbackends);
     tcase_add_loop_test(ops, ntt_and_inverse_same_as_generic_within_input_bounds, 0, (int)nbackends);
     tcase_add_loop_test(ops, ntt_mul_and_dot_same_as_generic_within_input_bounds, 0, (int)nbackends);
+    tcase_add_loop_test(ops, ntt_round_trip_keeps_the_bounds_and_the_values, 0, (int)nbackends);
     tcase_add_loop_test(ops, z_unpack_same_as_generic_and_reads_only_its_bytes, 0, (int)nbackends);
     tcase_add_loop_test(ops, w1_encoding_same_as_generic_and_writes_only_its_bytes, 0, (int)nbackends);
     tcase_add_loop_test(ops, row_ops_same_as_generic_on_random_and_edge_inputs, 0, (int)nbackends);

@@ -19,6 +19,12 @@ ML_DSA_NTT_INVERSE_FN ossl_ml_dsa_poly_ntt_inverse_avx2;
 ML_DSA_NTT_MUL_FN ossl_ml_dsa_poly_ntt_mul_avx2;
 ML_DSA_NTT_DOT_FN ossl_ml_dsa_poly_ntt_dot_avx2;
 
+/* AVX-512F NTT and products (ml_dsa_ntt_avx512.c). */
+ML_DSA_NTT_FN ossl_ml_dsa_poly_ntt_avx512;
+ML_DSA_NTT_INVERSE_FN ossl_ml_dsa_poly_ntt_inverse_avx512;
+ML_DSA_NTT_MUL_FN ossl_ml_dsa_poly_ntt_mul_avx512;
+ML_DSA_NTT_DOT_FN ossl_ml_dsa_poly_ntt_dot_avx512;
+
 /* AVX2 encoders (ml_dsa_encoders_avx2.c). */
 ML_DSA_PACK_W1_FN ossl_ml_dsa_poly_pack_w1_avx2;
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx2;
