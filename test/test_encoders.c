@@ -11,6 +11,9 @@
 #include <string.h>
 #include "internal/cpuid.h"
 #include "ml_dsa/ml_dsa_local.h"
+#ifdef ML_DSA_AVX2
+# include "ml_dsa/x86_64/ml_dsa_encoders_x86_64.h"
+#endif
 #include "testutil.h"
 
 #define N ML_DSA_N
@@ -211,6 +214,199 @@ START_TEST(w1_encoding_same_as_generic_and_writes_only_its_bytes)
     }
 }
 END_TEST
+
+#ifdef ML_DSA_AVX2
+/*
+ * The AVX-512 packers of x86_64/ml_dsa_encoders_x86_64.h against their
+ * generic twins.  They run only where the CPU has what they need; the
+ * tests say so and pass otherwise.
+ */
+# define CAP_ZMM (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE)
+# define CAP_VBMI (CAP_ZMM | OSSL_IA32CAP_AVX512BW | OSSL_IA32CAP_AVX512VBMI)
+
+static int have_caps(uint32_t need, const char *what)
+{
+    if ((ossl_ia32cap() & need) != need) {
+        printf("%s: skipped, no AVX512F/BW%s with ZMM state (the CPU or "
+               "MLDSA_IA32CAP)\n", what,
+               (need & OSSL_IA32CAP_AVX512VBMI) != 0 ? "/VBMI" : "");
+        fflush(stdout);
+        return 0;
+    }
+    return 1;
+}
+
+/* One packer and its twin; arg is eta or gamma1_bits where they take one. */
+typedef struct {
+    const char *name;
+    void (*generic)(uint8_t *out, const ML_DSA_POLY *p, int arg);
+    void (*vector)(uint8_t *out, const ML_DSA_POLY *p, int arg);
+    int arg, bits;
+    int32_t lo, hi;          /* the coefficient range of the input */
+} PACK_CASE;
+
+static void t0_generic(uint8_t *out, const ML_DSA_POLY *p, int arg)
+{
+    (void)arg;
+    ossl_ml_dsa_poly_pack_t0_generic(out, p);
+}
+
+static void t0_avx512(uint8_t *out, const ML_DSA_POLY *p, int arg)
+{
+    (void)arg;
+    ossl_ml_dsa_poly_pack_t0_avx512(out, p);
+}
+
+static void t1_generic(uint8_t *out, const ML_DSA_POLY *p, int arg)
+{
+    (void)arg;
+    ossl_ml_dsa_poly_pack_t1_generic(out, p);
+}
+
+static void t1_avx512(uint8_t *out, const ML_DSA_POLY *p, int arg)
+{
+    (void)arg;
+    ossl_ml_dsa_poly_pack_t1_avx512(out, p);
+}
+
+/*
+ * Each AVX-512 packer writes the bytes of its generic twin, and only
+ * 32 * bits of them, for coefficients all at the low end of the range,
+ * all at the high end, alternating, and random (200 rounds each).
+ */
+START_TEST(avx512_packers_equal_generic_at_range_ends_and_on_random_input)
+{
+    static const PACK_CASE cases[] = {
+        { "eta 2", ossl_ml_dsa_poly_pack_eta_generic,
+          ossl_ml_dsa_poly_pack_eta_avx512, 2, 3, -2, 2 },
+        { "eta 4", ossl_ml_dsa_poly_pack_eta_generic,
+          ossl_ml_dsa_poly_pack_eta_avx512, 4, 4, -4, 4 },
+        { "t0", t0_generic, t0_avx512, 0, ML_DSA_T0_BITS,
+          -ML_DSA_T0_MAX + 1, ML_DSA_T0_MAX },
+        { "t1", t1_generic, t1_avx512, 0, ML_DSA_T1_BITS,
+          0, (1 << ML_DSA_T1_BITS) - 1 },
+        { "z 2^17", ossl_ml_dsa_poly_pack_z, ossl_ml_dsa_poly_pack_z_avx512,
+          17, 18, -(1 << 17) + 1, 1 << 17 },
+        { "z 2^19", ossl_ml_dsa_poly_pack_z, ossl_ml_dsa_poly_pack_z_avx512,
+          19, 20, -(1 << 19) + 1, 1 << 19 },
+    };
+    uint8_t want[ML_DSA_POLY_BYTES(MAX_WIDTH) + 64];
+    uint8_t got[ML_DSA_POLY_BYTES(MAX_WIDTH) + 64];
+    const PACK_CASE *c;
+    ML_DSA_POLY a;
+    size_t k, i;
+    int round;
+
+    if (!have_caps(CAP_VBMI, "avx512 packers"))
+        return;
+    for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        c = &cases[k];
+        for (round = 0; round < 203; round++) {
+            for (i = 0; i < N; i++)
+                a.coeff[i] = round == 0 ? c->lo : round == 1 ? c->hi
+                    : round == 2 ? (i % 2 == 0 ? c->lo : c->hi)
+                    : c->lo + (int32_t)test_rand_below(
+                          (uint64_t)(c->hi - c->lo) + 1);
+            memset(want, 0x5a, sizeof(want));
+            memset(got, 0x5a, sizeof(got));
+            c->generic(want, &a, c->arg);
+            c->vector(got, &a, c->arg);
+            if (memcmp(want, got, sizeof(want)) != 0)
+                ck_abort_msg("%s: avx512 differs from generic (round %d)",
+                             c->name, round);
+            for (i = ML_DSA_POLY_BYTES(c->bits); i < sizeof(got); i++)
+                ck_assert_uint_eq(got[i], 0x5a);
+        }
+    }
+}
+END_TEST
+
+/*
+ * The AVX-512 t0 and t1 decoders equal the generic ones on all-zero,
+ * all-one, alternating and random bytes (every bit string is valid), and
+ * read only the encoding: it ends the allocation (for sanitizer builds).
+ */
+START_TEST(avx512_t0_t1_unpack_equal_generic_and_read_only_their_bytes)
+{
+    static const uint8_t fills[] = { 0x00, 0xff, 0x55, 0xaa };
+    ML_DSA_POLY want, got;
+    uint8_t *in;
+    size_t f, len;
+    int t, round;
+
+    if (!have_caps(CAP_VBMI, "avx512 t0/t1 unpack"))
+        return;
+    for (t = 0; t < 2; t++) {
+        len = ML_DSA_POLY_BYTES(t == 0 ? ML_DSA_T0_BITS : ML_DSA_T1_BITS);
+        for (round = 0; round < 100; round++) {
+            in = malloc(len);
+            ck_assert_ptr_nonnull(in);
+            f = (size_t)round;
+            if (f < sizeof(fills))
+                memset(in, fills[f], len);
+            else
+                test_rand_bytes(in, len);
+            if (t == 0) {
+                ossl_ml_dsa_poly_unpack_t0_generic(&want, in);
+                ossl_ml_dsa_poly_unpack_t0_avx512(&got, in);
+            } else {
+                ossl_ml_dsa_poly_unpack_t1_generic(&want, in);
+                ossl_ml_dsa_poly_unpack_t1_avx512(&got, in);
+            }
+            ck_assert_mem_eq(want.coeff, got.coeff, sizeof(want.coeff));
+            free(in);
+        }
+    }
+}
+END_TEST
+
+/*
+ * The AVX-512 eta decoder gives the generic one's coefficients and verdict
+ * for every value 0 .. 2^bits - 1 (valid up to 2 eta, refused above) at
+ * every position of an otherwise random valid encoding, and on random
+ * bytes (mostly invalid); it reads only the encoding.
+ */
+START_TEST(avx512_eta_unpack_gives_generic_verdict_for_every_value_and_position)
+{
+    ML_DSA_POLY a, want, got;
+    uint8_t *buf;
+    int eta, bits, round, ok_want, ok_got;
+    uint32_t v;
+    size_t pos, len, i;
+
+    if (!have_caps(CAP_VBMI, "avx512 eta unpack"))
+        return;
+    for (eta = 2; eta <= 4; eta += 2) {
+        bits = eta == 2 ? 3 : 4;
+        len = ML_DSA_POLY_BYTES(bits);
+        buf = malloc(len);
+        ck_assert_ptr_nonnull(buf);
+        for (pos = 0; pos < N; pos++) {
+            for (v = 0; v < (1u << bits); v++) {
+                /* values 0 .. 2 eta elsewhere, v at pos (packed with b = 0) */
+                for (i = 0; i < N; i++)
+                    a.coeff[i] = -(int32_t)test_rand_below(2 * (uint64_t)eta + 1);
+                a.coeff[pos] = -(int32_t)v;
+                ossl_ml_dsa_poly_pack(buf, &a, bits, 0);
+                ok_want = ossl_ml_dsa_poly_unpack_eta(&want, buf, eta);
+                ok_got = ossl_ml_dsa_poly_unpack_eta_avx512(&got, buf, eta);
+                ck_assert_int_eq(ok_want, v <= (uint32_t)(2 * eta));
+                ck_assert_int_eq(ok_got, ok_want);
+                ck_assert_mem_eq(want.coeff, got.coeff, sizeof(want.coeff));
+            }
+        }
+        for (round = 0; round < 100; round++) {
+            test_rand_bytes(buf, len);
+            ok_want = ossl_ml_dsa_poly_unpack_eta(&want, buf, eta);
+            ok_got = ossl_ml_dsa_poly_unpack_eta_avx512(&got, buf, eta);
+            ck_assert_int_eq(ok_got, ok_want);
+            ck_assert_mem_eq(want.coeff, got.coeff, sizeof(want.coeff));
+        }
+        free(buf);
+    }
+}
+END_TEST
+#endif /* ML_DSA_AVX2 */
 
 START_TEST(packing_is_little_endian_lowest_bit_first)
 {
@@ -417,6 +613,39 @@ START_TEST(hint_encoding_round_trips_from_zero_to_omega_ones)
 }
 END_TEST
 
+#ifdef ML_DSA_AVX2
+/*
+ * The AVX-512 HintBitPack writes the generic one's omega + k bytes for
+ * every count of ones from 0 to omega (random positions), all parameter
+ * sets, with hint bytes other than 1 counting as set as in the generic.
+ */
+START_TEST(avx512_hint_encoding_equals_generic_from_zero_to_omega_ones)
+{
+    uint8_t h[ML_DSA_K_MAX * N], want[HINT_MAX_BYTES + 8],
+        got[HINT_MAX_BYTES + 8];
+    const ML_DSA_PARAMS *p;
+    size_t i, j, count;
+
+    if (!have_caps(CAP_ZMM | OSSL_IA32CAP_AVX512BW, "avx512 hint encode"))
+        return;
+    for (i = 0; i < NPARAMS; i++) {
+        p = ossl_ml_dsa_params_get(params[i]);
+        for (count = 0; count <= (size_t)p->omega; count++) {
+            random_hint(p, h, count);
+            for (j = 0; j < p->k * N; j++)
+                if (h[j] != 0 && test_rand_below(4) == 0)
+                    h[j] = (uint8_t)(1 + test_rand_below(255));
+            memset(want, 0x5a, sizeof(want));
+            memset(got, 0x5a, sizeof(got));
+            ossl_ml_dsa_hint_encode(want, p, h);
+            ossl_ml_dsa_hint_encode_avx512(got, p, h);
+            ck_assert_mem_eq(want, got, sizeof(want));
+        }
+    }
+}
+END_TEST
+#endif /* ML_DSA_AVX2 */
+
 START_TEST(hint_decoding_is_strict)
 {
     uint8_t h[ML_DSA_K_MAX * N], d[ML_DSA_K_MAX * N], enc[HINT_MAX_BYTES],
@@ -507,12 +736,20 @@ static Suite *encoders_suite(void)
     tcase_add_test(poly, z_pack_round_trips_and_equals_bit_pack_for_both_gamma1);
     tcase_add_test(poly, z_unpack_same_as_generic_and_reads_only_its_bytes);
     tcase_add_test(poly, w1_encoding_same_as_generic_and_writes_only_its_bytes);
+#ifdef ML_DSA_AVX2
+    tcase_add_test(poly, avx512_packers_equal_generic_at_range_ends_and_on_random_input);
+    tcase_add_test(poly, avx512_t0_t1_unpack_equal_generic_and_read_only_their_bytes);
+    tcase_add_test(poly, avx512_eta_unpack_gives_generic_verdict_for_every_value_and_position);
+#endif
     tcase_add_test(poly, packing_is_little_endian_lowest_bit_first);
     tcase_add_test(poly, eta_unpack_refuses_out_of_range_values);
     tcase_add_test(keys, secret_key_encoding_round_trips);
     tcase_add_test(keys, sk_decode_equals_generic_bit_unpack_on_random_bytes);
     tcase_add_test(keys, public_key_encoding_round_trips_and_is_simple_bit_pack);
     tcase_add_test(keys, hint_encoding_round_trips_from_zero_to_omega_ones);
+#ifdef ML_DSA_AVX2
+    tcase_add_test(keys, avx512_hint_encoding_equals_generic_from_zero_to_omega_ones);
+#endif
     tcase_add_test(keys, hint_decoding_is_strict);
     tcase_add_test(keys, sizes_match_fips204_table2);
     suite_add_tcase(s, poly);
