@@ -148,6 +148,8 @@ static const UNPACK16 unpack_eta2 = UNPACK16_TABLE(3);
 static const UNPACK16 unpack_eta4 = UNPACK16_TABLE(4);
 static const UNPACK16 unpack_t0 = UNPACK16_TABLE(ML_DSA_T0_BITS);
 static const UNPACK16 unpack_t1 = UNPACK16_TABLE(ML_DSA_T1_BITS);
+static const UNPACK16 unpack_z18 = UNPACK16_TABLE(18);
+static const UNPACK16 unpack_z20 = UNPACK16_TABLE(20);
 static const PACK16 pack_t0 = PACK16_TABLE(ML_DSA_T0_BITS);
 static const PACK16 pack_t1 = PACK16_TABLE(ML_DSA_T1_BITS);
 static const PACK16 pack_z18 = PACK16_TABLE(18);
@@ -322,6 +324,25 @@ void AVX512_VBMI_FN ossl_ml_dsa_poly_pack_z_avx512(uint8_t *out,
         pack16(out, _mm512_and_si512(
                    _mm512_sub_epi32(gamma1, _mm512_loadu_si512(&z->coeff[i])),
                    p.mask), &p);
+}
+
+/*
+ * BitUnpack(v, gamma1 - 1, gamma1) (FIPS 204 Algorithm 19, in sigDecode,
+ * Algorithm 27 line 6, and ExpandMask, Algorithm 34 line 5): gamma1 - v,
+ * 36 or 40 bytes per step; every bit string is valid.
+ */
+void AVX512_VBMI_FN ossl_ml_dsa_poly_unpack_z_avx512(ML_DSA_POLY *z,
+                                                     const uint8_t *in,
+                                                     int gamma1_bits)
+{
+    const int bits = gamma1_bits + 1;
+    const UNPACKER u = unpacker(bits == 18 ? &unpack_z18 : &unpack_z20, bits);
+    const __m512i gamma1 = _mm512_set1_epi32(1 << gamma1_bits);
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += 16, in += 2 * bits)
+        _mm512_storeu_si512(&z->coeff[i],
+                            _mm512_sub_epi32(gamma1, unpack16(in, &u)));
 }
 
 /*

@@ -14,6 +14,7 @@
  *   ossl_ml_dsa_poly_pack_t1_avx512        ossl_ml_dsa_poly_pack_t1_generic    AVX512F, BW, VBMI
  *   ossl_ml_dsa_poly_unpack_t1_avx512      ossl_ml_dsa_poly_unpack_t1_generic  AVX512F, BW, VBMI
  *   ossl_ml_dsa_poly_pack_z_avx512         ossl_ml_dsa_poly_pack_z             AVX512F, BW, VBMI
+ *   ossl_ml_dsa_poly_unpack_z_avx512       ossl_ml_dsa_poly_unpack_z_generic   AVX512F, BW, VBMI
  *   ossl_ml_dsa_hint_encode_avx512         ossl_ml_dsa_hint_encode             AVX512F, BW
  */
 #ifndef MLDSA_ML_DSA_ENCODERS_X86_64_H
@@ -32,6 +33,8 @@ void ossl_ml_dsa_poly_pack_t1_avx512(uint8_t *out, const ML_DSA_POLY *t1);
 void ossl_ml_dsa_poly_unpack_t1_avx512(ML_DSA_POLY *t1, const uint8_t *in);
 void ossl_ml_dsa_poly_pack_z_avx512(uint8_t *out, const ML_DSA_POLY *z,
                                     int gamma1_bits);
+void ossl_ml_dsa_poly_unpack_z_avx512(ML_DSA_POLY *z, const uint8_t *in,
+                                      int gamma1_bits);
 void ossl_ml_dsa_hint_encode_avx512(uint8_t *out, const ML_DSA_PARAMS *params,
                                     const uint8_t *h);
 
