@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ml_dsa/ml_dsa_local.h"
+#ifdef ML_DSA_AVX2
+# include "ml_dsa/x86_64/ml_dsa_encoders_x86_64.h"
+#endif
 #include "testutil.h"
 
 #define N ML_DSA_N
@@ -326,6 +329,39 @@ START_TEST(hint_encoding_round_trips_from_zero_to_omega_ones)
 }
 END_TEST
 
+#ifdef ML_DSA_AVX2
+/*
+ * The AVX-512 HintBitPack writes the generic one's omega + k bytes for
+ * every count of ones from 0 to omega (random positions), all parameter
+ * sets, with hint bytes other than 1 counting as set as in the generic.
+ */
+START_TEST(avx512_hint_encoding_equals_generic_from_zero_to_omega_ones)
+{
+    uint8_t h[ML_DSA_K_MAX * N], want[HINT_MAX_BYTES + 8],
+        got[HINT_MAX_BYTES + 8];
+    const ML_DSA_PARAMS *p;
+    size_t i, j, count;
+
+    if (!have_caps(CAP_ZMM | OSSL_IA32CAP_AVX512BW, "avx512 hint encode"))
+        return;
+    for (i = 0; i < NPARAMS; i++) {
+        p = ossl_ml_dsa_params_get(params[i]);
+        for (count = 0; count <= (size_t)p->omega; count++) {
+            random_hint(p, h, count);
+            for (j = 0; j < p->k * N; j++)
+                if (h[j] != 0 && test_rand_below(4) == 0)
+                    h[j] = (uint8_t)(1 + test_rand_below(255));
+            memset(want, 0x5a, sizeof(want));
+            memset(got, 0x5a, sizeof(got));
+            ossl_ml_dsa_hint_encode(want, p, h);
+            ossl_ml_dsa_hint_encode_avx512(got, p, h);
+            ck_assert_mem_eq(want, got, sizeof(want));
+        }
+    }
+}
+END_TEST
+#endif /* ML_DSA_AVX2 */
+
 START_TEST(hint_decoding_is_strict)
 {
     uint8_t h[ML_DSA_K_MAX * N], d[ML_DSA_K_MAX * N], enc[HINT_MAX_BYTES],
@@ -414,12 +450,20 @@ static Suite *encoders_suite(void)
     tcase_add_test(poly, w1_encoding_equals_simple_bit_pack);
     tcase_add_test(poly, bit_pack_round_trips_at_both_ends_of_each_range);
     tcase_add_test(poly, z_pack_round_trips_and_equals_bit_pack_for_both_gamma1);
+#ifdef ML_DSA_AVX2
+    tcase_add_test(poly, avx512_packers_equal_generic_at_range_ends_and_on_random_input);
+    tcase_add_test(poly, avx512_t0_t1_z_unpack_equal_generic_and_read_only_their_bytes);
+    tcase_add_test(poly, avx512_eta_unpack_gives_generic_verdict_for_every_value_and_position);
+#endif
     tcase_add_test(poly, packing_is_little_endian_lowest_bit_first);
     tcase_add_test(poly, eta_unpack_refuses_out_of_range_values);
     tcase_add_test(keys, secret_key_encoding_round_trips);
     tcase_add_test(keys, sk_decode_equals_generic_bit_unpack_on_random_bytes);
     tcase_add_test(keys, public_key_encoding_round_trips_and_is_simple_bit_pack);
     tcase_add_test(keys, hint_encoding_round_trips_from_zero_to_omega_ones);
+#ifdef ML_DSA_AVX2
+    tcase_add_test(keys, avx512_hint_encoding_equals_generic_from_zero_to_omega_ones);
+#endif
     tcase_add_test(keys, hint_decoding_is_strict);
     tcase_add_test(keys, sizes_match_fips204_table2);
     suite_add_tcase(s, poly);

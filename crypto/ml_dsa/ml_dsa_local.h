@@ -84,6 +84,19 @@ int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta);
 void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
                              int gamma1_bits);
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_generic;
+/*
+ * The per-polynomial packers of the keys, each the generic twin of a
+ * vector version (x86_64/ml_dsa_encoders_x86_64.h), bit-identical for the
+ * stated inputs.  eta: BitPack(s, eta, eta), s in [-eta, eta]; t0:
+ * BitPack(t0, 2^12 - 1, 2^12) and its BitUnpack (every 13-bit string is
+ * valid); t1: SimpleBitPack(t1, 10), t1 in [0, 2^10), and its unpack.
+ */
+void ossl_ml_dsa_poly_pack_eta_generic(uint8_t *out, const ML_DSA_POLY *s,
+                                       int eta);
+void ossl_ml_dsa_poly_pack_t0_generic(uint8_t *out, const ML_DSA_POLY *t0);
+void ossl_ml_dsa_poly_unpack_t0_generic(ML_DSA_POLY *t0, const uint8_t *in);
+void ossl_ml_dsa_poly_pack_t1_generic(uint8_t *out, const ML_DSA_POLY *t1);
+void ossl_ml_dsa_poly_unpack_t1_generic(ML_DSA_POLY *t1, const uint8_t *in);
 void ossl_ml_dsa_pk_encode(uint8_t *pk, const ML_DSA_PARAMS *params,
                            const uint8_t rho[32], const ML_DSA_POLY *t1);
 void ossl_ml_dsa_pk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
