@@ -151,9 +151,9 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         /* sigEncode (FIPS 204 Algorithm 26) */
         memcpy(sig, ctilde, p->ctilde_bytes);
         for (i = 0; i < l; i++)
-            ossl_ml_dsa_poly_pack_z(sig + p->ctilde_bytes + i * z_poly_bytes,
+            poly->pack_z(sig + p->ctilde_bytes + i * z_poly_bytes,
                                     &z[i], p->gamma1_bits);
-        ossl_ml_dsa_hint_encode(sig + p->ctilde_bytes + l * z_poly_bytes, p, h);
+        poly->hint_encode(sig + p->ctilde_bytes + l * z_poly_bytes, p, h);
         ret = MLDSA_OK;
         break;
     }
