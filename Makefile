@@ -46,13 +46,15 @@ endif
 # ---------------------------------------------------------------------------
 # Target detection: x86-64 gets the perlasm kernel unless NO_ASM=1.
 # ---------------------------------------------------------------------------
+# ARCH names the folders of architecture-specific sources (crypto/*/ARCH/):
+# x86_64, or portable (every other target, and NO_ASM=1).
 TARGET_TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
 ASM_PERL := $(wildcard crypto/sha/asm/*.pl)
+ARCH := portable
 ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
   ifeq ($(strip $(NO_ASM)),)
-    ifneq ($(ASM_PERL),)
-      USE_ASM := 1
-    endif
+    ARCH := x86_64
+    USE_ASM := 1
   endif
 endif
 ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
@@ -72,10 +74,6 @@ MLDSA_CFLAGS := -std=c11 $(WARN_CFLAGS) -fPIC -fvisibility=hidden \
                 -D_DEFAULT_SOURCE -MMD -MP
 ifdef USE_ASM
 MLDSA_CPPFLAGS += -DKECCAK1600_ASM
-endif
-# NO_ASM=1 also turns off the C intrinsics kernels (the AVX2 NTT).
-ifneq ($(strip $(NO_ASM)),)
-MLDSA_CPPFLAGS += -DMLDSA_NO_ASM
 endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -107,7 +105,8 @@ LIB_SRCS := $(wildcard crypto/*.c) \
             $(wildcard crypto/cpuid/*.c) \
             $(wildcard crypto/sha/*.c) \
             $(wildcard crypto/ml_dsa/*.c) \
-            $(wildcard crypto/encode/*.c)
+            $(wildcard crypto/encode/*.c) \
+            $(wildcard crypto/*/$(ARCH)/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 
 ifdef USE_ASM
@@ -131,7 +130,7 @@ SONAME     := libmldsa.so.$(SOVERSION)
 REALNAME   := libmldsa.so.$(VERSION)
 APP        := $(OUT)apps/mldsa
 
-.PHONY: all lib test test-asm speed asm install uninstall clean check-deps \
+.PHONY: all lib test test-asm test-cpu speed asm install uninstall clean check-deps \
         fuzz fuzz-bins
 all: lib $(APP)
 lib: $(STATIC_LIB) $(SHARED_LIB)
@@ -211,6 +210,11 @@ $(BUILD)/fuzz/%: test/fuzz/%.c $(STATIC_LIB) $(CONFIG_STAMP)
 	$(quiet) FUZZ $@
 	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(STATIC_LIB) \
 	    $(ALL_LDFLAGS) -fsanitize=fuzzer
+
+# The suites under qemu-user's Nehalem and Haswell CPU models (x86-64).
+test-cpu: check-deps
+	@$(MAKE) --no-print-directory all $(TEST_BINS)
+	@test/cpu_matrix.sh $(BUILD)/test $(APP)
 
 test-asm: check-deps
 	@CC="$(CC)" PERL="$(PERL)" test/asm_matrix.sh

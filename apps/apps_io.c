@@ -8,7 +8,6 @@
 #include <string.h>
 #include <strings.h>
 #include "apps.h"
-#include "internal/cleanse.h"
 
 #define PEM_MARKER "-----BEGIN "
 #define DER_SEQUENCE 0x30
@@ -209,7 +208,7 @@ int app_set_input(const char *cmd, const char *operand, const char **in)
 void app_cleanse(void *p, size_t len)
 {
     if (p != NULL)
-        ossl_cleanse(p, len);
+        mldsa_cleanse(p, len);
 }
 
 FILE *app_open_in(const char *path)

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal/cpuid.h"
 #include "ml_dsa/ml_dsa_local.h"
 #include "testutil.h"
 
@@ -60,7 +59,7 @@ START_TEST(w1_encoding_equals_simple_bit_pack)
                 a.coeff[i] = round == 0 ? 0
                     : round == 1 ? (bits == 6 ? 43 : 15)
                     : (int32_t)test_rand_below(bits == 6 ? 44 : 16);
-            ossl_ml_dsa_poly_pack_w1(fast, &a, bits);
+            ossl_ml_dsa_poly_pack_w1_generic(fast, &a, bits);
             ossl_ml_dsa_poly_simple_pack(slow, &a, bits);
             ck_assert_mem_eq(fast, slow, ML_DSA_POLY_BYTES(bits));
         }
@@ -110,104 +109,14 @@ START_TEST(z_pack_round_trips_and_equals_bit_pack_for_both_gamma1)
         for (i = 0; i < N; i++)
             a.coeff[i] = i == 0 ? gamma1 : i == 1 ? -gamma1 + 1
                 : (int32_t)test_rand_below(2 * (uint64_t)gamma1) - gamma1 + 1;
-        ossl_ml_dsa_poly_pack_z(buf, &a, gbits[g]);
-        ossl_ml_dsa_poly_unpack_z(&b, buf, gbits[g]);
+        ossl_ml_dsa_poly_pack_z_generic(buf, &a, gbits[g]);
+        ossl_ml_dsa_poly_unpack_z_generic(&b, buf, gbits[g]);
         ck_assert_mem_eq(a.coeff, b.coeff, sizeof(a.coeff));
         /* the unrolled z routines are BitPack / BitUnpack of that width */
         ossl_ml_dsa_poly_pack(generic, &a, gbits[g] + 1, gamma1);
         ck_assert_mem_eq(buf, generic, ML_DSA_POLY_BYTES(gbits[g] + 1));
         ossl_ml_dsa_poly_unpack(&b, generic, gbits[g] + 1, gamma1);
         ck_assert_mem_eq(a.coeff, b.coeff, sizeof(a.coeff));
-    }
-}
-END_TEST
-
-/*
- * The z / mask decoder this machine uses (AVX2 when it has it) equals the
- * generic one for both gamma1, on random, all-zero, all-one and
- * alternating bytes, and reads nothing past the encoding (the bytes after
- * it change nothing; the allocation ends there, for sanitizer builds).
- */
-START_TEST(z_unpack_same_as_generic_and_reads_only_its_bytes)
-{
-    static const uint8_t fills[] = { 0x00, 0xff, 0x55, 0xaa };
-    ML_DSA_POLY want, got, again;
-    int g, gbits[2] = { 17, 19 };
-    size_t f, len;
-    const size_t tail = 32;   /* bytes after the encoding in the first pass */
-    uint8_t *in;
-    int round;
-
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
-        printf("z unpack: comparing avx2 with generic\n");
-    else
-#endif
-        printf("z unpack: no AVX2 (NO_ASM=1, the CPU, or MLDSA_IA32CAP): "
-               "comparing generic with generic\n");
-    fflush(stdout);
-    for (g = 0; g < 2; g++) {
-        len = ML_DSA_POLY_BYTES(gbits[g] + 1);
-        for (round = 0; round < 40; round++) {
-            f = (size_t)round % (sizeof(fills) + 4);
-            /* len bytes and a tail of zeros, then of ones, then no tail */
-            in = malloc(len + tail);
-            ck_assert_ptr_nonnull(in);
-            if (f < sizeof(fills))
-                memset(in, fills[f], len);
-            else
-                test_rand_bytes(in, len);
-            memset(in + len, 0, tail);
-            ossl_ml_dsa_poly_unpack_z_generic(&want, in, gbits[g]);
-            ossl_ml_dsa_poly_unpack_z(&got, in, gbits[g]);
-            ck_assert_mem_eq(want.coeff, got.coeff, sizeof(want.coeff));
-            memset(in + len, 0xff, tail);
-            ossl_ml_dsa_poly_unpack_z(&again, in, gbits[g]);
-            ck_assert_mem_eq(want.coeff, again.coeff, sizeof(want.coeff));
-            in = realloc(in, len);
-            ck_assert_ptr_nonnull(in);
-            ossl_ml_dsa_poly_unpack_z(&again, in, gbits[g]);
-            ck_assert_mem_eq(want.coeff, again.coeff, sizeof(want.coeff));
-            free(in);
-        }
-    }
-}
-END_TEST
-
-/*
- * The w1Encode this machine uses (AVX2 when it has it) equals the generic
- * one for 4 and 6 bits on random coefficients in [0, 2^bits), all zero
- * and all 2^bits - 1, and writes exactly 32 * bits bytes.
- */
-START_TEST(w1_encoding_same_as_generic_and_writes_only_its_bytes)
-{
-    ML_DSA_POLY a;
-    uint8_t want[ML_DSA_POLY_BYTES(6) + 32], got[ML_DSA_POLY_BYTES(6) + 32];
-    int bits, round;
-    size_t i, len;
-
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
-        printf("w1 encode: comparing avx2 with generic\n");
-    else
-#endif
-        printf("w1 encode: no AVX2 (NO_ASM=1, the CPU, or MLDSA_IA32CAP): "
-               "comparing generic with generic\n");
-    fflush(stdout);
-    for (bits = 4; bits <= 6; bits += 2) {
-        len = ML_DSA_POLY_BYTES(bits);
-        for (round = 0; round < 50; round++) {
-            for (i = 0; i < N; i++)
-                a.coeff[i] = round == 0 ? 0 : round == 1 ? (1 << bits) - 1
-                    : (int32_t)test_rand_below((uint64_t)1 << bits);
-            memset(want, 0x5a, sizeof(want));
-            memset(got, 0x5a, sizeof(got));
-            ossl_ml_dsa_poly_pack_w1_generic(want, &a, bits);
-            ossl_ml_dsa_poly_pack_w1(got, &a, bits);
-            ck_assert_mem_eq(want, got, sizeof(want));
-            for (i = len; i < sizeof(got); i++)
-                ck_assert_uint_eq(got[i], 0x5a);
-        }
     }
 }
 END_TEST
@@ -251,7 +160,7 @@ START_TEST(eta_unpack_refuses_out_of_range_values)
             for (pos = 0; pos < N; pos++)
                 a.coeff[pos] = eta - (int32_t)v;
             ossl_ml_dsa_poly_pack(buf, &a, bits, eta);
-            ck_assert_int_eq(ossl_ml_dsa_poly_unpack_eta(&a, buf, eta), 1);
+            ck_assert_int_eq(ossl_ml_dsa_poly_unpack_eta_generic(&a, buf, eta), 1);
         }
         /* an invalid value (2 eta + 1 .. 2^bits - 1) at any position is refused */
         for (v = (uint32_t)(2 * eta + 1); v < (1u << bits); v++) {
@@ -262,7 +171,7 @@ START_TEST(eta_unpack_refuses_out_of_range_values)
                 ossl_ml_dsa_poly_unpack(&a, buf, bits, 0);
                 a.coeff[pos] = -(int32_t)v;
                 ossl_ml_dsa_poly_pack(buf, &a, bits, 0);
-                ck_assert_int_eq(ossl_ml_dsa_poly_unpack_eta(&a, buf, eta), 0);
+                ck_assert_int_eq(ossl_ml_dsa_poly_unpack_eta_generic(&a, buf, eta), 0);
             }
         }
     }
@@ -289,7 +198,7 @@ START_TEST(sk_decode_equals_generic_bit_unpack_on_random_bytes)
         eta_bytes = ML_DSA_POLY_BYTES(bits);
         for (round = 0; round < 20; round++) {
             test_rand_bytes(sk, p->sk_bytes);
-            (void)ossl_ml_dsa_sk_decode(p, rho, key, tr, s1, s2, t0, sk);
+            (void)ossl_ml_dsa_sk_decode(&ossl_ml_dsa_poly_generic, p, rho, key, tr, s1, s2, t0, sk);
             in = sk + 128;
             for (i = 0; i < p->l; i++, in += eta_bytes) {
                 ossl_ml_dsa_poly_unpack(&want, in, bits, p->eta);
@@ -341,15 +250,15 @@ START_TEST(secret_key_encoding_round_trips)
     for (i = 0; i < NPARAMS; i++) {
         p = ossl_ml_dsa_params_get(params[i]);
         random_key_parts(p, rho, key, tr, s1, s2, t0);
-        ossl_ml_dsa_sk_encode(sk, p, rho, key, tr, s1, s2, t0);
-        ck_assert_int_eq(ossl_ml_dsa_sk_decode(p, r2, k2, tr2, d1, d2, d0, sk), 1);
+        ossl_ml_dsa_sk_encode(&ossl_ml_dsa_poly_generic, sk, p, rho, key, tr, s1, s2, t0);
+        ck_assert_int_eq(ossl_ml_dsa_sk_decode(&ossl_ml_dsa_poly_generic, p, r2, k2, tr2, d1, d2, d0, sk), 1);
         ck_assert_mem_eq(rho, r2, 32);
         ck_assert_mem_eq(key, k2, 32);
         ck_assert_mem_eq(tr, tr2, 64);
         ck_assert_mem_eq(s1, d1, p->l * sizeof(ML_DSA_POLY));
         ck_assert_mem_eq(s2, d2, p->k * sizeof(ML_DSA_POLY));
         ck_assert_mem_eq(t0, d0, p->k * sizeof(ML_DSA_POLY));
-        ossl_ml_dsa_sk_encode(sk2, p, r2, k2, tr2, d1, d2, d0);
+        ossl_ml_dsa_sk_encode(&ossl_ml_dsa_poly_generic, sk2, p, r2, k2, tr2, d1, d2, d0);
         ck_assert_mem_eq(sk, sk2, p->sk_bytes);
     }
 }
@@ -370,8 +279,8 @@ START_TEST(public_key_encoding_round_trips_and_is_simple_bit_pack)
             for (j = 0; j < N; j++)
                 t1[n].coeff[j] = j == 0 ? 1023 : j == 1 ? 0
                     : (int32_t)test_rand_below(1024);
-        ossl_ml_dsa_pk_encode(pk, p, rho, t1);
-        ossl_ml_dsa_pk_decode(p, r2, d1, pk);
+        ossl_ml_dsa_pk_encode(&ossl_ml_dsa_poly_generic, pk, p, rho, t1);
+        ossl_ml_dsa_pk_decode(&ossl_ml_dsa_poly_generic, p, r2, d1, pk);
         ck_assert_mem_eq(rho, r2, 32);
         ck_assert_mem_eq(t1, d1, p->k * sizeof(ML_DSA_POLY));
         /* the unrolled t1 packing is SimpleBitPack(t1[i], 10) */
@@ -409,7 +318,7 @@ START_TEST(hint_encoding_round_trips_from_zero_to_omega_ones)
         p = ossl_ml_dsa_params_get(params[i]);
         for (count = 0; count <= (size_t)p->omega; count++) {
             random_hint(p, h, count);
-            ossl_ml_dsa_hint_encode(enc, p, h);
+            ossl_ml_dsa_hint_encode_generic(enc, p, h);
             ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, enc), 1);
             ck_assert_mem_eq(h, d, p->k * N);
         }
@@ -432,7 +341,7 @@ START_TEST(hint_decoding_is_strict)
         memset(h, 0, sizeof(h));
         h[3] = h[9] = 1;
         h[(p->k - 1) * N + 5] = 1;
-        ossl_ml_dsa_hint_encode(enc, p, h);
+        ossl_ml_dsa_hint_encode_generic(enc, p, h);
         ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, enc), 1);
 
         /* indices out of order within a polynomial */
@@ -461,7 +370,7 @@ START_TEST(hint_decoding_is_strict)
         memset(h, 0, sizeof(h));
         h[200] = 1;
         h[N + 1] = 1;
-        ossl_ml_dsa_hint_encode(enc, p, h);
+        ossl_ml_dsa_hint_encode_generic(enc, p, h);
         ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, enc), 1);
         ck_assert_mem_eq(h, d, p->k * N);
     }
@@ -505,8 +414,6 @@ static Suite *encoders_suite(void)
     tcase_add_test(poly, w1_encoding_equals_simple_bit_pack);
     tcase_add_test(poly, bit_pack_round_trips_at_both_ends_of_each_range);
     tcase_add_test(poly, z_pack_round_trips_and_equals_bit_pack_for_both_gamma1);
-    tcase_add_test(poly, z_unpack_same_as_generic_and_reads_only_its_bytes);
-    tcase_add_test(poly, w1_encoding_same_as_generic_and_writes_only_its_bytes);
     tcase_add_test(poly, packing_is_little_endian_lowest_bit_first);
     tcase_add_test(poly, eta_unpack_refuses_out_of_range_values);
     tcase_add_test(keys, secret_key_encoding_round_trips);

@@ -1,0 +1,402 @@
+/*
+ * AVX2 versions of the ML-DSA NTT (FIPS 204 section 7.5, Algorithms 41
+ * and 42) and of the products in the NTT domain (Algorithms 45 and 48),
+ * entries of the x86_64-avx2 poly ops.  They are bit-identical to the
+ * generic code there for every input within its documented bounds: the
+ * same butterflies in the same layers, the same Montgomery reduction
+ * (R = 2^32) on exact 64-bit products, the same (lazy) reduction points.
+ * Only the order in which independent butterflies run differs.
+ *
+ * A ymm register holds 8 consecutive coefficients.  Layers with len >= 8
+ * pair whole registers; the last three layers of the NTT (the first three
+ * of the inverse) work on 16 coefficients in two registers, regrouped so
+ * that each butterfly pairs lane i of one register with lane i of the
+ * other, then put back in natural order.
+ */
+#include <stdint.h>
+#include "ml_dsa_x86_64.h"
+
+#include <immintrin.h>
+#include "../ml_dsa_poly.h"
+#include "ml_dsa_zetas_avx2.h"
+
+#define AVX2_INLINE \
+    static inline __attribute__((target("avx2"), always_inline))
+
+/* zeta * q^-1 mod 2^32 as int32, for a constant zeta */
+#define ZETA_QINV(z) ((int32_t)((uint32_t)(z) * (uint32_t)ML_DSA_QINV))
+
+/*
+ * Montgomery product of each lane of a with the matching lane of z
+ * (zq = z * q^-1 mod 2^32): (a * z - t * q) / 2^32 with
+ * t = a * zq mod 2^32, exactly ml_dsa_montgomery_reduce((int64_t)a * z).
+ * zo holds z of the odd lanes in the low half of each 64-bit lane.  The
+ * 64-bit products are exact; a * z - t * q is a multiple of 2^32, so its
+ * high half is the result.
+ */
+AVX2_INLINE __m256i mont_mul(__m256i a, __m256i z, __m256i zq, __m256i zo)
+{
+    const __m256i q = _mm256_set1_epi32(ML_DSA_Q);
+    __m256i t = _mm256_mullo_epi32(a, zq);
+    __m256i pe = _mm256_mul_epi32(a, z);
+    __m256i po = _mm256_mul_epi32(_mm256_srli_epi64(a, 32), zo);
+    __m256i te = _mm256_mul_epi32(t, q);
+    __m256i to = _mm256_mul_epi32(_mm256_srli_epi64(t, 32), q);
+
+    pe = _mm256_sub_epi64(pe, te);
+    po = _mm256_sub_epi64(po, to);
+    return _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po, 0xAA);
+}
+
+/*
+ * Montgomery reduction of exact 64-bit values, the even lanes in pe and
+ * the odd ones in po: ml_dsa_montgomery_reduce of each, for |x| < 2^31 * q.
+ */
+AVX2_INLINE __m256i mont_reduce(__m256i pe, __m256i po)
+{
+    const __m256i q = _mm256_set1_epi32(ML_DSA_Q);
+    const __m256i qinv = _mm256_set1_epi32(ML_DSA_QINV);
+    __m256i te = _mm256_mul_epi32(_mm256_mul_epi32(pe, qinv), q);
+    __m256i to = _mm256_mul_epi32(_mm256_mul_epi32(po, qinv), q);
+
+    pe = _mm256_sub_epi64(pe, te);
+    po = _mm256_sub_epi64(po, to);
+    return _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po, 0xAA);
+}
+
+/*
+ * Cooley-Tukey butterfly of the NTT on 8 lanes:
+ * t = mont(z * b); b = a - t; a = a + t.  z holds the same zeta in both
+ * halves of each 64-bit lane (broadcast, or a row of the len = 4 and 2
+ * tables), zq the matching zeta * q^-1 mod 2^32.
+ */
+AVX2_INLINE void ct(__m256i *a, __m256i *b, __m256i z, __m256i zq)
+{
+    __m256i t = mont_mul(*b, z, zq, z);
+
+    *b = _mm256_sub_epi32(*a, t);
+    *a = _mm256_add_epi32(*a, t);
+}
+
+/*
+ * Gentleman-Sande butterfly of the inverse NTT on 8 lanes:
+ * a = a + b; b = mont(-zeta * (a - b)), computed as mont(zeta * (b - a))
+ * (the same 64-bit product).  z and zq as for ct().
+ */
+AVX2_INLINE void gs(__m256i *a, __m256i *b, __m256i z, __m256i zq)
+{
+    __m256i d = _mm256_sub_epi32(*b, *a);
+
+    *a = _mm256_add_epi32(*a, *b);
+    *b = mont_mul(d, z, zq, z);
+}
+
+/* A table entry of zetas (or zetas * q^-1) broadcast to 8 lanes. */
+AVX2_INLINE __m256i bcast(const int32_t *z)
+{
+    return _mm256_set1_epi32(*z);
+}
+
+/* 8 coefficients from or to memory (any alignment). */
+AVX2_INLINE __m256i load(const int32_t *p)
+{
+    return _mm256_loadu_si256((const __m256i *)p);
+}
+
+AVX2_INLINE void store(int32_t *p, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)p, v);
+}
+
+/*
+ * Regroupings of 16 coefficients c0..c15 held in two registers:
+ *   natural:  [c0  .. c7],                  [c8  .. c15]
+ *   len 4:    [c0-c3  | c8-c11],            [c4-c7  | c12-c15]
+ *   len 2:    [c0 c1 c4 c5 | c8 c9 c12 c13], [c2 c3 c6 c7 | c10 ...]
+ *   len 1:    [c0 c2 c4 c6 | c8 ...],        [c1 c3 c5 c7 | c9 ...]
+ * so that in each the butterflies of that layer pair lane i with lane i.
+ * Each of the three steps below is its own inverse.
+ */
+AVX2_INLINE void natural_to_len4(__m256i *x, __m256i *y)
+{
+    __m256i a = _mm256_permute2x128_si256(*x, *y, 0x20);
+    __m256i b = _mm256_permute2x128_si256(*x, *y, 0x31);
+
+    *x = a;
+    *y = b;
+}
+
+/* len 4 <-> len 2: the 64-bit halves of each 128-bit lane are swapped. */
+AVX2_INLINE void swap_qwords(__m256i *x, __m256i *y)
+{
+    __m256i a = _mm256_unpacklo_epi64(*x, *y);
+    __m256i b = _mm256_unpackhi_epi64(*x, *y);
+
+    *x = a;
+    *y = b;
+}
+
+/* len 2 <-> len 1: the 32-bit halves of each 64-bit lane are swapped. */
+AVX2_INLINE void swap_dwords(__m256i *x, __m256i *y)
+{
+    __m256i a = _mm256_blend_epi32(*x, _mm256_slli_epi64(*y, 32), 0xAA);
+    __m256i b = _mm256_blend_epi32(_mm256_srli_epi64(*x, 32), *y, 0xAA);
+
+    *x = a;
+    *y = b;
+}
+
+/*
+ * The last three layers of the NTT (len = 4, 2, 1) on 16 coefficients,
+ * with the zetas of their block from ntt_small_zetas.
+ */
+AVX2_INLINE void ntt_last3(__m256i *x, __m256i *y, const int32_t z[6][8])
+{
+    __m256i zl1 = load(z[4]), zql1 = load(z[5]);
+    __m256i t;
+
+    natural_to_len4(x, y);
+    ct(x, y, load(z[0]), load(z[1]));
+    swap_qwords(x, y);
+    ct(x, y, load(z[2]), load(z[3]));
+    swap_dwords(x, y);
+    /* len 1: a different zeta in every lane */
+    t = mont_mul(*y, zl1, zql1, _mm256_srli_epi64(zl1, 32));
+    *y = _mm256_sub_epi32(*x, t);
+    *x = _mm256_add_epi32(*x, t);
+    swap_dwords(x, y);
+    swap_qwords(x, y);
+    natural_to_len4(x, y);
+}
+
+/*
+ * The first three layers of the inverse NTT (len = 1, 2, 4) on 16
+ * coefficients, with the zetas of their block from intt_small_zetas.
+ */
+AVX2_INLINE void intt_first3(__m256i *x, __m256i *y, const int32_t z[6][8])
+{
+    __m256i zl1 = load(z[0]), zql1 = load(z[1]);
+    __m256i d;
+
+    natural_to_len4(x, y);
+    swap_qwords(x, y);
+    swap_dwords(x, y);
+    /* len 1: a different zeta in every lane */
+    d = _mm256_sub_epi32(*y, *x);
+    *x = _mm256_add_epi32(*x, *y);
+    *y = mont_mul(d, zl1, zql1, _mm256_srli_epi64(zl1, 32));
+    swap_dwords(x, y);
+    gs(x, y, load(z[2]), load(z[3]));
+    swap_qwords(x, y);
+    gs(x, y, load(z[4]), load(z[5]));
+    natural_to_len4(x, y);
+}
+
+/*
+ * NTT (FIPS 204 Algorithm 41), as ossl_ml_dsa_poly_ntt_generic: input
+ * |a| < q, output |a| < 9q in bit-reversed order.
+ */
+ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p)
+{
+    const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
+    __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
+    int32_t *a;
+    size_t i;
+
+    /* len = 128, 64, 32 on registers i, i + 4, ..., i + 28 */
+    for (i = 0; i < 4; i++) {
+        a = p->coeff + 8 * i;
+        v0 = load(a);
+        v1 = load(a + 32);
+        v2 = load(a + 64);
+        v3 = load(a + 96);
+        v4 = load(a + 128);
+        v5 = load(a + 160);
+        v6 = load(a + 192);
+        v7 = load(a + 224);
+        z = bcast(zb + 1);
+        zq = bcast(zbq + 1);
+        ct(&v0, &v4, z, zq);
+        ct(&v1, &v5, z, zq);
+        ct(&v2, &v6, z, zq);
+        ct(&v3, &v7, z, zq);
+        z = bcast(zb + 2);
+        zq = bcast(zbq + 2);
+        ct(&v0, &v2, z, zq);
+        ct(&v1, &v3, z, zq);
+        z = bcast(zb + 3);
+        zq = bcast(zbq + 3);
+        ct(&v4, &v6, z, zq);
+        ct(&v5, &v7, z, zq);
+        ct(&v0, &v1, bcast(zb + 4), bcast(zbq + 4));
+        ct(&v2, &v3, bcast(zb + 5), bcast(zbq + 5));
+        ct(&v4, &v5, bcast(zb + 6), bcast(zbq + 6));
+        ct(&v6, &v7, bcast(zb + 7), bcast(zbq + 7));
+        store(a, v0);
+        store(a + 32, v1);
+        store(a + 64, v2);
+        store(a + 96, v3);
+        store(a + 128, v4);
+        store(a + 160, v5);
+        store(a + 192, v6);
+        store(a + 224, v7);
+    }
+    /* len = 16, 8, 4, 2, 1 on each 32 coefficients */
+    for (i = 0; i < ML_DSA_N / 32; i++) {
+        a = p->coeff + 32 * i;
+        v0 = load(a);
+        v1 = load(a + 8);
+        v2 = load(a + 16);
+        v3 = load(a + 24);
+        z = bcast(zb + 8 + i);
+        zq = bcast(zbq + 8 + i);
+        ct(&v0, &v2, z, zq);
+        ct(&v1, &v3, z, zq);
+        ct(&v0, &v1, bcast(zb + 16 + 2 * i), bcast(zbq + 16 + 2 * i));
+        ct(&v2, &v3, bcast(zb + 17 + 2 * i), bcast(zbq + 17 + 2 * i));
+        ntt_last3(&v0, &v1, ntt_small_zetas[2 * i]);
+        ntt_last3(&v2, &v3, ntt_small_zetas[2 * i + 1]);
+        store(a, v0);
+        store(a + 8, v1);
+        store(a + 16, v2);
+        store(a + 24, v3);
+    }
+}
+
+/* The last layer of the inverse NTT with the scaling by f (see above). */
+AVX2_INLINE void gs_last(__m256i *x, __m256i *y)
+{
+    const __m256i f = _mm256_set1_epi32(INV_NTT_F);
+    const __m256i fq = _mm256_set1_epi32(ZETA_QINV(INV_NTT_F));
+    const __m256i fz = _mm256_set1_epi32(INV_NTT_F_ZETA);
+    const __m256i fzq = _mm256_set1_epi32(ZETA_QINV(INV_NTT_F_ZETA));
+    __m256i s = _mm256_add_epi32(*x, *y);
+    __m256i d = _mm256_sub_epi32(*x, *y);
+
+    *x = mont_mul(s, f, fq, f);
+    *y = mont_mul(d, fz, fzq, fz);
+}
+
+/*
+ * Inverse NTT (FIPS 204 Algorithm 42) times R = 2^32, as
+ * ossl_ml_dsa_poly_ntt_inverse_generic: input |a| < q in bit-reversed
+ * order, output |a| < q.
+ */
+ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p)
+{
+    const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
+    __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
+    int32_t *a;
+    size_t i;
+
+    /* len = 1, 2, 4, 8, 16 on each 32 coefficients */
+    for (i = 0; i < ML_DSA_N / 32; i++) {
+        a = p->coeff + 32 * i;
+        v0 = load(a);
+        v1 = load(a + 8);
+        v2 = load(a + 16);
+        v3 = load(a + 24);
+        intt_first3(&v0, &v1, intt_small_zetas[2 * i]);
+        intt_first3(&v2, &v3, intt_small_zetas[2 * i + 1]);
+        gs(&v0, &v1, bcast(zb + 31 - 2 * i), bcast(zbq + 31 - 2 * i));
+        gs(&v2, &v3, bcast(zb + 30 - 2 * i), bcast(zbq + 30 - 2 * i));
+        z = bcast(zb + 15 - i);
+        zq = bcast(zbq + 15 - i);
+        gs(&v0, &v2, z, zq);
+        gs(&v1, &v3, z, zq);
+        store(a, v0);
+        store(a + 8, v1);
+        store(a + 16, v2);
+        store(a + 24, v3);
+    }
+    /* len = 32, 64, and 128 with the scaling, on registers i, ..., i + 28 */
+    for (i = 0; i < 4; i++) {
+        a = p->coeff + 8 * i;
+        v0 = load(a);
+        v1 = load(a + 32);
+        v2 = load(a + 64);
+        v3 = load(a + 96);
+        v4 = load(a + 128);
+        v5 = load(a + 160);
+        v6 = load(a + 192);
+        v7 = load(a + 224);
+        gs(&v0, &v1, bcast(zb + 7), bcast(zbq + 7));
+        gs(&v2, &v3, bcast(zb + 6), bcast(zbq + 6));
+        gs(&v4, &v5, bcast(zb + 5), bcast(zbq + 5));
+        gs(&v6, &v7, bcast(zb + 4), bcast(zbq + 4));
+        z = bcast(zb + 3);
+        zq = bcast(zbq + 3);
+        gs(&v0, &v2, z, zq);
+        gs(&v1, &v3, z, zq);
+        z = bcast(zb + 2);
+        zq = bcast(zbq + 2);
+        gs(&v4, &v6, z, zq);
+        gs(&v5, &v7, z, zq);
+        gs_last(&v0, &v4);
+        gs_last(&v1, &v5);
+        gs_last(&v2, &v6);
+        gs_last(&v3, &v7);
+        store(a, v0);
+        store(a + 32, v1);
+        store(a + 64, v2);
+        store(a + 96, v3);
+        store(a + 128, v4);
+        store(a + 160, v5);
+        store(a + 192, v6);
+        store(a + 224, v7);
+    }
+}
+
+/*
+ * Pointwise product in the NTT domain (FIPS 204 Algorithm 45), as
+ * ossl_ml_dsa_poly_ntt_mul_generic: r = a * b * 2^-32, for
+ * |a * b| < 2^31 * q per coefficient.  r may alias a or b.
+ */
+ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_mul_avx2(ML_DSA_POLY *r,
+                                           const ML_DSA_POLY *a,
+                                           const ML_DSA_POLY *b)
+{
+    __m256i x, y;
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += 8) {
+        x = load(a->coeff + i);
+        y = load(b->coeff + i);
+        store(r->coeff + i,
+              mont_reduce(_mm256_mul_epi32(x, y),
+                          _mm256_mul_epi32(_mm256_srli_epi64(x, 32),
+                                           _mm256_srli_epi64(y, 32))));
+    }
+}
+
+/*
+ * Dot product of two vectors of n >= 1 polynomials in the NTT domain
+ * (FIPS 204 Algorithm 48), as ossl_ml_dsa_poly_ntt_dot_generic: the
+ * products summed exactly in 64 bits, then one Montgomery reduction;
+ * sum_j |a[j] * b[j]| < 2^31 * q per coefficient.
+ */
+ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_dot_avx2(ML_DSA_POLY *r,
+                                           const ML_DSA_POLY *a,
+                                           const ML_DSA_POLY *b, size_t n)
+{
+    __m256i x, y, se, so;
+    size_t i, j;
+
+    for (i = 0; i < ML_DSA_N; i += 8) {
+        x = load(a[0].coeff + i);
+        y = load(b[0].coeff + i);
+        se = _mm256_mul_epi32(x, y);
+        so = _mm256_mul_epi32(_mm256_srli_epi64(x, 32),
+                              _mm256_srli_epi64(y, 32));
+        for (j = 1; j < n; j++) {
+            x = load(a[j].coeff + i);
+            y = load(b[j].coeff + i);
+            se = _mm256_add_epi64(se, _mm256_mul_epi32(x, y));
+            so = _mm256_add_epi64(so,
+                                  _mm256_mul_epi32(_mm256_srli_epi64(x, 32),
+                                                   _mm256_srli_epi64(y, 32)));
+        }
+        store(r->coeff + i, mont_reduce(se, so));
+    }
+}
+
