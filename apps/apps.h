@@ -160,7 +160,8 @@ typedef struct {
 } APP_PASS;
 /*
  * Read the password named by src (OpenSSL's sources: pass:TEXT, env:VAR,
- * file:PATH, fd:N, stdin; NULL: ask on the terminal, twice when verify).
+ * file:PATH, fd:N, stdin; "prompt" or NULL: ask on the terminal, twice
+ * when verify).
  * what names it in prompts and messages.  0, or APP_EXIT_ERROR.
  */
 int app_get_pass(const char *src, const char *what, int verify, APP_PASS *pass);

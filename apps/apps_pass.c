@@ -2,7 +2,7 @@
  * Passwords for encrypted keys, from the sources OpenSSL's -passin and
  * -passout name (openssl-passphrase-options(1)): pass:TEXT, env:VAR,
  * file:PATHNAME and fd:NUMBER (the first line), stdin (the first line of
- * it), and otherwise a prompt on the terminal without echo.
+ * it), and a prompt on the terminal without echo: "prompt", or no source.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #define SRC_FILE "file:"
 #define SRC_FD "fd:"
 #define SRC_STDIN "stdin"
+#define SRC_PROMPT "prompt"
 
 static int starts(const char *s, const char *prefix)
 {
@@ -70,7 +71,7 @@ int app_get_pass(const char *src, const char *what, int verify, APP_PASS *pass)
     int ret;
 
     pass->len = 0;
-    if (src == NULL)
+    if (src == NULL || strcmp(src, SRC_PROMPT) == 0)
         return prompt(what, verify, pass);
     if (starts(src, SRC_PASS))
         return set_pass(pass, what, src + strlen(SRC_PASS),
@@ -99,8 +100,8 @@ int app_get_pass(const char *src, const char *what, int verify, APP_PASS *pass)
     }
     if (strcmp(src, SRC_STDIN) == 0)
         return first_line(stdin, "stdin", what, pass);
-    return app_error("%s: unknown password source '%s' (pass:, env:, file:, fd: "
-                     "or stdin)", what, src);
+    return app_error("%s: unknown password source '%s' (pass:, env:, file:, fd:, "
+                     "stdin or prompt)", what, src);
 }
 
 void app_pass_clear(APP_PASS *pass)

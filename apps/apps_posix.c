@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -224,16 +223,18 @@ int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
 {
     struct termios old, quiet;
     FILE *tty = fopen(TTY_PATH, "r+");
-    int ret = APP_EXIT_ERROR, restored = 1;
+    int ret = APP_EXIT_ERROR, quieted = 0;
 
     if (tty == NULL)
         return app_error("a password is needed and there is no terminal "
                          "(use --passin / --passout)");
+    /* Unbuffered: no copy of the password is left in a stdio buffer. */
+    setvbuf(tty, NULL, _IONBF, 0);
     if (tcgetattr(fileno(tty), &old) == 0) {
         quiet = old;
         quiet.c_lflag &= (tcflag_t)~(ECHO | ECHONL);
         quiet.c_lflag |= ICANON;
-        restored = tcsetattr(fileno(tty), TCSAFLUSH, &quiet) != 0;
+        quieted = tcsetattr(fileno(tty), TCSAFLUSH, &quiet) == 0;
     }
     fputs(prompt, tty);
     fflush(tty);
@@ -244,7 +245,7 @@ int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
         buf[*len] = '\0';
         ret = 0;
     }
-    if (!restored)
+    if (quieted)
         tcsetattr(fileno(tty), TCSAFLUSH, &old);
     fputc('\n', tty);
     fclose(tty);

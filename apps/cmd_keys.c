@@ -23,7 +23,8 @@ static const char keygen_help[] =
     "  --format F        pem (default), der, or raw (seed or expanded key bytes)\n"
     "  --key-format K    private key form (RFC 9881): seed (default), expanded, both\n"
     "  --passout SRC     encrypt the private key (PKCS#8 PBES2, AES-256-CBC) with the\n"
-    "                    password from SRC: pass:TEXT env:VAR file:PATH fd:N stdin\n";
+    "                    password from SRC: pass:TEXT env:VAR file:PATH fd:N stdin\n"
+    "                    prompt (asked twice on the terminal, without echo)\n";
 
 static const char pubkey_help[] =
     "usage: mldsa pubkey [-i key | key] [-o pub] [--format pem|der|raw] [-a 44|65|87]\n"
@@ -51,7 +52,7 @@ static const char pkey_help[] =
     "  --text            print the seed, expanded key and public key in hex instead\n"
     "  -a SET            parameter set of a raw 32-byte seed input\n"
     "  --passin SRC      password of an encrypted input key\n"
-    "  --passout SRC     encrypt the private key output with this password\n";
+    "  --passout SRC     encrypt the private key output with this password (or prompt)\n";
 
 /*
  * Write the private key (and the public key) both or neither: each is

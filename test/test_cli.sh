@@ -398,7 +398,8 @@ if "$M" info | grep -q "encrypted keys: yes"; then
 import os, pty, sys, time
 pid, fd = pty.fork()
 if pid == 0:
-    os.execv(sys.argv[1], [sys.argv[1], "pkey", "-i", "enc.pem", "-o", "tty.pem"])
+    os.execv(sys.argv[1], [sys.argv[1], "pkey", "-i", "enc.pem", "-o", "tty.pem",
+                           "--passout", "prompt", "--format", "der"])
 seen = b""
 def more():
     global seen
@@ -407,17 +408,20 @@ def more():
     except OSError:
         return False
     return True
-while b"password" not in seen and more():
-    pass
-os.write(fd, b"s3cret\n")
+for answer in (b"s3cret\n", b"n3w\n", b"n3w\n"):
+    while seen.count(b"password") < 1 and more():
+        pass
+    seen = seen.replace(b"password", b"PASSWORD", 1)
+    os.write(fd, answer)
 while more():
     pass
 _, status = os.waitpid(pid, 0)
-print("exit", os.waitstatus_to_exitcode(status), "echoed" if b"s3cret" in seen else "silent")
+print("exit", os.waitstatus_to_exitcode(status), "echoed" if b"s3cret" in seen or b"n3w" in seen else "silent")
 PY
 )
-        check "a prompt on the terminal reads the password without echo" test "$out" = "exit 0 silent"
-        check "... to the same key" cmp tty.pem plain.pem
+        check "prompts on the terminal read the passwords without echo" test "$out" = "exit 0 silent"
+        check "... the old one, and the new one twice" \
+            bash -c "'$M' pkey -i tty.pem --passin pass:n3w | cmp - plain.pem"
     else
         skip "password prompt on a terminal" "python3 pty absent"
     fi
