@@ -218,7 +218,8 @@ int app_write_private(const char *path, const MLDSA_KEY *key,
 int app_write_public(const char *path, const MLDSA_KEY *key,
                      app_format format);
 
-/* GNU option habits (apps_opt.c): --opt=VALUE split, "--" ends options. */
+/* GNU option habits (apps_opt.c): --opt=VALUE split, "--" ends options;
+ * the array returned is the caller's to free. */
 char **app_gnu_args(int argc, char **argv, int *newargc);
 
 #endif /* MLDSA_APPS_H */

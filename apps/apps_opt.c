@@ -28,9 +28,10 @@ static int takes_value(const char *arg, size_t n)
 }
 
 /*
- * A new argv (NULL-terminated, never freed: it lives as long as the
- * process) with "--name=VALUE" split in two; a value after its option is
- * never split, and nothing after "--" is.  NULL when out of memory.
+ * A new argv (NULL-terminated; the caller frees the array) with
+ * "--name=VALUE" split in two where the '=' was (argv's strings are the
+ * program's to change, C11 5.1.2.2.1); a value after its option is never
+ * split, and nothing after "--" is.  NULL when out of memory.
  */
 char **app_gnu_args(int argc, char **argv, int *newargc)
 {
@@ -40,16 +41,15 @@ char **app_gnu_args(int argc, char **argv, int *newargc)
     if (out == NULL)
         return NULL;
     for (i = 0; i < argc; i++) {
-        const char *arg = argv[i], *eq = strchr(arg, '=');
+        char *arg = argv[i], *eq = strchr(arg, '=');
 
         if (strcmp(arg, END_OF_OPTIONS) == 0)
             break;
         if (strncmp(arg, "--", 2) == 0 && eq != NULL
             && takes_value(arg, (size_t)(eq - arg))) {
-            if ((out[n] = strndup(arg, (size_t)(eq - arg))) == NULL)
-                return NULL;
-            n++;
-            out[n++] = (char *)eq + 1;
+            *eq = '\0';
+            out[n++] = arg;
+            out[n++] = eq + 1;
             continue;
         }
         out[n++] = argv[i];

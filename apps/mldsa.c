@@ -4,6 +4,7 @@
  * and the speed table.  Each command has its own --help.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include "apps.h"
 
@@ -56,6 +57,7 @@ int main(int argc, char **argv)
     if ((args = app_gnu_args(argc, argv, &n)) == NULL)
         return app_error("out of memory");
     ret = run(n, args);
+    free(args);
     /* Every write error on stdout is an error (mldsa info >/dev/full);
      * a command that failed has said why already. */
     if ((fflush(stdout) != 0 || ferror(stdout)) && ret == APP_EXIT_OK) {
