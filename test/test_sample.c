@@ -7,8 +7,14 @@
  * 4-way ops is met), both etas, both gamma1 values and kappas up to the
  * 2^16 wrap; and MLDSA_IA32CAP can force the generic ops.
  *
+ * Each comparison runs twice (a Check loop test): _i = 0 for what
+ * ossl_ml_dsa_sample_ops() picks, _i = 1 for the 8-way ops
+ * (ossl_ml_dsa_sample_ops_x8), which no dispatch picks yet.
+ *
  * Where the x4 ops are not available (NO_ASM=1, no AVX-512VL, or masked)
- * the comparison is generic against generic: the suite prints so.
+ * the comparison is generic against generic; where the x8 ops cannot run
+ * (also no AVX-512F kernel or CPU) the x8 pass checks nothing: the suite
+ * prints so.
  */
 #include <check.h>
 #include <stdio.h>
@@ -17,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "internal/cpuid.h"
+#include "internal/sha3.h"
 #include "ml_dsa/ml_dsa_local.h"
 #include "testutil.h"
 
@@ -31,17 +38,46 @@
 static const char *self_path;
 
 /* (k, l) of ML-DSA-44, -65, -87, then shapes whose k * l, l + k and l leave
- * every batch remainder 1..3 of the 4-way ops. */
+ * every batch remainder 1..3 of the 4-way ops and 1..7 of the 8-way ones. */
 static const size_t shapes[][2] = {
     { 4, 4 }, { 6, 5 }, { 8, 7 }, { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 3 }, { 3, 3 },
+    { 1, 5 }, { 1, 7 }, { 4, 5 }, { 2, 6 },
 };
 #define NSHAPES (sizeof(shapes) / sizeof(shapes[0]))
 
-/* The ops under test; prints once per test whether they are the x4 ones. */
-static const OSSL_ML_DSA_SAMPLE_OPS *ops_under_test(const char *test)
+/* Whether the 8-way ops can run here: their kernel, and the x4 ops' vector
+ * parsers (ml_dsa_local.h). */
+static int x8_ops_usable(void)
+{
+#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
+    return SHA3_avx512_capable() && SHA3_avx512vl_capable()
+           && (ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0;
+#else
+    return 0;
+#endif
+}
+
+/*
+ * The ops under test: which = 0 for ossl_ml_dsa_sample_ops(), 1 for the
+ * 8-way ops, or NULL when those cannot run here.  Prints once per test
+ * which ops it compares.
+ */
+static const OSSL_ML_DSA_SAMPLE_OPS *ops_under_test(const char *test, int which)
 {
     const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
 
+    if (which == 1) {
+        if (!x8_ops_usable()) {
+            printf("%s: x8 ops not available (NO_ASM=1, no AVX-512F/VL kernel or "
+                   "CPU, or MLDSA_IA32CAP; ia32cap 0x%02x): nothing x8 checked\n",
+                   test, (unsigned)ossl_ia32cap());
+            fflush(stdout);
+            return NULL;
+        }
+#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
+        ops = &ossl_ml_dsa_sample_ops_x8;
+#endif
+    }
     if (strcmp(ops->name, GENERIC_NAME) == 0)
         printf("%s: x4 path not available (NO_ASM=1, no AVX-512VL kernel or CPU, "
                "or MLDSA_IA32CAP; ia32cap 0x%02x): comparing generic with generic\n",
@@ -64,12 +100,14 @@ static void check_same_polys(const ML_DSA_POLY *a, const ML_DSA_POLY *b,
 
 START_TEST(expand_A_same_as_generic_for_every_shape)
 {
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_A");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_A", _i);
     const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
     static ML_DSA_POLY want[MAX_K * MAX_L], got[MAX_K * MAX_L];
     uint8_t rho[32];
     char what[64];
 
+    if (ops == NULL)
+        return;
     for (size_t i = 0; i < NSHAPES; i++) {
         size_t k = shapes[i][0], l = shapes[i][1];
 
@@ -90,13 +128,15 @@ END_TEST
 
 START_TEST(expand_S_same_as_generic_for_every_shape_and_eta)
 {
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_S");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_S", _i);
     const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
     static ML_DSA_POLY want[MAX_K + MAX_L], got[MAX_K + MAX_L];
     static const int etas[] = { 2, 4 };
     uint8_t rho_prime[64];
     char what[64];
 
+    if (ops == NULL)
+        return;
     for (size_t i = 0; i < NSHAPES; i++) {
         size_t k = shapes[i][0], l = shapes[i][1];
 
@@ -121,7 +161,7 @@ END_TEST
 
 START_TEST(expand_mask_same_as_generic_for_every_l_gamma1_and_kappa)
 {
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_mask");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_mask", _i);
     const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
     static ML_DSA_POLY want[MAX_L], got[MAX_L];
     static const int gamma1_bits[] = { 17, 19 };
@@ -130,6 +170,8 @@ START_TEST(expand_mask_same_as_generic_for_every_l_gamma1_and_kappa)
     uint8_t rho_pp[64];
     char what[64];
 
+    if (ops == NULL)
+        return;
     for (size_t l = 1; l <= MAX_L; l++) {
         for (size_t g = 0; g < 2; g++) {
             int bits = gamma1_bits[g];
@@ -158,20 +200,24 @@ END_TEST
 
 /*
  * Signing's use of ExpandMask (ml_dsa_sign.c): mask_batch in
- * [1, ML_DSA_MASK_BATCH_MAX], and fetching in multiples of it, the spare
+ * [1, ML_DSA_MASK_BATCH_MAX], and fetching in multiples of it (nothing
+ * when the spare ones already cover l, as an 8-way batch can), the spare
  * polynomials carried into the next attempt, gives each attempt exactly
  * the generic ExpandMask(rho'', kappa) for l = 4, 5, 7, kappa crossing 2^16.
  */
 START_TEST(expand_mask_in_batches_as_signing_does_same_as_generic)
 {
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_mask_batches");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_mask_batches", _i);
     const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
     static ML_DSA_POLY want[MAX_L], got[MAX_L + ML_DSA_MASK_BATCH_MAX - 1];
     static const size_t ls[] = { 4, 5, 7 };
-    const size_t batch = ops->mask_batch;
+    size_t batch;
     uint8_t rho_pp[64];
     char what[64];
 
+    if (ops == NULL)
+        return;
+    batch = ops->mask_batch;
     ck_assert(batch >= 1 && batch <= ML_DSA_MASK_BATCH_MAX);
     ck_assert_uint_eq(gen->mask_batch, 1);
     for (size_t li = 0; li < sizeof(ls) / sizeof(ls[0]); li++) {
@@ -181,11 +227,12 @@ START_TEST(expand_mask_in_batches_as_signing_does_same_as_generic)
         test_rand_bytes(rho_pp, sizeof(rho_pp));
         for (int attempt = 0; attempt < 6; attempt++) {
             memmove(got, got + l, spare * sizeof(got[0]));
-            fetch = (l - spare + batch - 1) / batch * batch;
+            fetch = spare >= l ? 0 : (l - spare + batch - 1) / batch * batch;
             ck_assert_uint_le(spare + fetch, MAX_L + ML_DSA_MASK_BATCH_MAX - 1);
-            ck_assert_int_eq(ops->vector_expand_mask(got + spare, rho_pp,
-                                                     (uint16_t)(kappa + spare),
-                                                     fetch, 19), 1);
+            if (fetch > 0)
+                ck_assert_int_eq(ops->vector_expand_mask(got + spare, rho_pp,
+                                                         (uint16_t)(kappa + spare),
+                                                         fetch, 19), 1);
             spare += fetch - l;
             ck_assert_int_eq(gen->vector_expand_mask(want, rho_pp, kappa, l, 19), 1);
             snprintf(what, sizeof(what), "ExpandMask l %zu attempt %d kappa %u",
@@ -206,7 +253,7 @@ END_TEST
  */
 START_TEST(expand_S_same_as_generic_when_a_lane_needs_more_blocks)
 {
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_S_top_up");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = ops_under_test("expand_S_top_up", _i);
     const OSSL_ML_DSA_SAMPLE_OPS *gen = ossl_ml_dsa_sample_ops_generic();
     static ML_DSA_POLY want[MAX_K + MAX_L], got[MAX_K + MAX_L];
     static const struct {
@@ -219,6 +266,8 @@ START_TEST(expand_S_same_as_generic_when_a_lane_needs_more_blocks)
     uint8_t rho_prime[64];
     char what[64];
 
+    if (ops == NULL)
+        return;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         size_t l = cases[i].l, k = cases[i].k;
 
@@ -335,11 +384,11 @@ int main(int argc, char **argv)
     s = suite_create("sample");
     tc = tcase_create("ops");
     tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, expand_A_same_as_generic_for_every_shape);
-    tcase_add_test(tc, expand_S_same_as_generic_for_every_shape_and_eta);
-    tcase_add_test(tc, expand_S_same_as_generic_when_a_lane_needs_more_blocks);
-    tcase_add_test(tc, expand_mask_same_as_generic_for_every_l_gamma1_and_kappa);
-    tcase_add_test(tc, expand_mask_in_batches_as_signing_does_same_as_generic);
+    tcase_add_loop_test(tc, expand_A_same_as_generic_for_every_shape, 0, 2);
+    tcase_add_loop_test(tc, expand_S_same_as_generic_for_every_shape_and_eta, 0, 2);
+    tcase_add_loop_test(tc, expand_S_same_as_generic_when_a_lane_needs_more_blocks, 0, 2);
+    tcase_add_loop_test(tc, expand_mask_same_as_generic_for_every_l_gamma1_and_kappa, 0, 2);
+    tcase_add_loop_test(tc, expand_mask_in_batches_as_signing_does_same_as_generic, 0, 2);
     tcase_add_test(tc, ops_are_generic_when_MLDSA_IA32CAP_masks_avx512_or_avx2);
     tcase_add_test(tc, MLDSA_IA32CAP_masks_and_ignores_malformed_values);
     suite_add_tcase(s, tc);

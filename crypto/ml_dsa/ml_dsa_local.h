@@ -43,11 +43,11 @@ typedef struct ml_dsa_poly_st {
  *   y[r] = BitUnpack(SHAKE256(rho'' || IntegerToBytes(kappa + r, 2)), gamma1 - 1,
  *   gamma1), coefficients in [-gamma1 + 1, gamma1]; gamma1_bits is 17 or 19.
  * mask_batch: how many ExpandMask polynomials cost about as much as one
- *   (1 for the generic ops, 4 for a 4-way kernel; at most
+ *   (1 for the generic ops, 4 or 8 for a 4- or 8-way kernel; at most
  *   ML_DSA_MASK_BATCH_MAX): signing asks for multiples of it and keeps the
  *   polynomials of the next attempt.
  */
-#define ML_DSA_MASK_BATCH_MAX 4
+#define ML_DSA_MASK_BATCH_MAX 8
 typedef int ML_DSA_MATRIX_EXPAND_A_FN(ML_DSA_POLY *a_hat, const uint8_t rho[32],
                                       size_t k, size_t l);
 typedef int ML_DSA_VECTOR_EXPAND_S_FN(ML_DSA_POLY *s, const uint8_t rho_prime[64],
@@ -69,6 +69,12 @@ typedef struct ossl_ml_dsa_sample_ops_st {
 const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops(void);
 /* The portable ops, built everywhere (tests compare every other ops to these). */
 const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops_generic(void);
+#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
+/* The 8-way ops ("x86_64-avx512-x8", ml_dsa_sample_x86_64.inc), for a
+ * backend to choose: usable when SHA3_avx512_capable(),
+ * SHA3_avx512vl_capable() and OSSL_IA32CAP_AVX2 all hold. */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_ops_x8;
+#endif
 
 /* ------------------------------------------------------------------------
  * Parameter sets (FIPS 204 section 4, Table 1) and sizes (Table 2).
