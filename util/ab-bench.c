@@ -1,14 +1,14 @@
 /*
  * ab-bench: one run of the A/B benchmark (util/ab-bench).  For ML-DSA-44,
  * -65 and -87 it times one-shot keygen, sign and verify and key-object sign
- * and verify, and prints one line per cell: "ML-DSA-44/keygen CYCLES", the
- * median over SAMPLES (default 31) batches of the TSC cycles of one
- * operation (nanoseconds where there is no TSC).  A batch runs BATCH
- * operations, signing with the rnd values 0..BATCH-1: signing's time
- * depends on rnd (the rejection loop), and each batch then does the same
- * work, so the median does not jump between rejection counts.  It uses only
- * include/mldsa.h, so the same source builds against every revision being
- * compared.
+ * and verify, and prints one line per cell: "ML-DSA-44/keygen CYCLES", TSC
+ * cycles per operation (nanoseconds where there is no TSC).  Signing's time
+ * depends on rnd (the rejection loop), so every cell runs each of N_RND rnd
+ * values SAMPLES times (default 31), one operation timed at a time, takes
+ * the median of each rnd's times and prints their mean: the same work for
+ * every revision, and an operation the scheduler interrupted is an outlier
+ * the medians drop.  It uses only include/mldsa.h, so the same source
+ * builds against every revision being compared.
  * Usage: ab-bench [SAMPLES]
  */
 #include <stdint.h>
@@ -36,7 +36,7 @@ static uint64_t ticks(void)
 }
 #endif
 
-#define BATCH 16
+#define N_RND 16
 
 enum { CELL_KEYGEN, CELL_SIGN, CELL_VERIFY, CELL_KEY_SIGN, CELL_KEY_VERIFY,
        N_CELLS };
@@ -53,7 +53,7 @@ struct bench {
     uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES];
 };
 
-/* One operation of a cell; i (0..BATCH-1) picks the rnd of hedged signing,
+/* One operation of a cell; i (0..N_RND-1) picks the rnd of hedged signing,
  * so both revisions sign with the same rnd values (and rejections). */
 static int run_cell(struct bench *b, int cell, unsigned i)
 {
@@ -96,7 +96,7 @@ int main(int argc, char **argv)
     size_t p, c;
     unsigned i, j;
 
-    if (samples == 0 || (t = malloc(samples * sizeof(*t))) == NULL)
+    if (samples == 0 || (t = malloc(N_RND * samples * sizeof(*t))) == NULL)
         return 2;
     for (i = 0; i < sizeof(b.seed); i++) {
         b.seed[i] = (uint8_t)i;
@@ -109,19 +109,24 @@ int main(int argc, char **argv)
                                        sizeof(b.seed)) != MLDSA_OK)
             return 1;
         for (c = 0; c < N_CELLS; c++) {
+            uint64_t sum = 0;
+
             if (run_cell(&b, (int)c, 0) != MLDSA_OK)   /* warm up */
                 return 1;
-            for (i = 0; i < samples; i++) {
-                uint64_t start = ticks();
+            for (i = 0; i < samples; i++)
+                for (j = 0; j < N_RND; j++) {
+                    uint64_t start = ticks();
 
-                for (j = 0; j < BATCH; j++)
                     if (run_cell(&b, (int)c, j) != MLDSA_OK)
                         return 1;
-                t[i] = (ticks() - start) / BATCH;
+                    t[j * samples + i] = ticks() - start;
+                }
+            for (j = 0; j < N_RND; j++) {
+                qsort(t + j * samples, samples, sizeof(*t), cmp_u64);
+                sum += t[j * samples + samples / 2];
             }
-            qsort(t, samples, sizeof(*t), cmp_u64);
             printf("ML-DSA-%d/%s %llu\n", (int)b.param, cell_names[c],
-                   (unsigned long long)t[samples / 2]);
+                   (unsigned long long)(sum / N_RND));
         }
         mldsa_key_free(b.key);
     }
