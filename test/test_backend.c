@@ -29,6 +29,7 @@
 #define GENERIC_NAME "generic"
 #define AVX2_NAME "x86_64-avx2"
 #define X4_NAME "x86_64-avx512vl-x4"
+#define X8_NAME "x86_64-avx512-x8"
 #define MAX_K 8
 #define MAX_L 7
 #define ROUNDS 4                    /* random seeds per shape */
@@ -877,17 +878,22 @@ END_TEST
 
 #ifdef KECCAK1600_ASM
 /*
- * x86-64: with AVX-512 masked off the x4 backend is not chosen, not even
- * by name; with AVX2 masked off only the generic one is left.
+ * x86-64: without VBMI the x8 backend is not chosen; with AVX-512 masked
+ * off neither the x8 nor the x4 one, not even by name; with AVX2 masked off
+ * only the generic one is left.
  */
 START_TEST(MLDSA_IA32CAP_masks_backends_off)
 {
     char name[64];
     unsigned cap, usable;
 
+    child_choice("~0x40", NULL, name, sizeof(name), &cap, &usable);
+    printf("MLDSA_IA32CAP=~0x40: backend %s, ia32cap 0x%02x\n", name, cap);
+    ck_assert_str_ne(name, X8_NAME);
     child_choice("~0x7", NULL, name, sizeof(name), &cap, &usable);
     printf("MLDSA_IA32CAP=~0x7: backend %s, ia32cap 0x%02x\n", name, cap);
     ck_assert_str_ne(name, X4_NAME);
+    ck_assert_str_ne(name, X8_NAME);
     ck_assert_uint_eq(cap & (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL
                              | OSSL_IA32CAP_ZMM_STATE), 0);
     child_choice("~0x7", X4_NAME, name, sizeof(name), &cap, &usable);
