@@ -10,7 +10,8 @@
 #  2. Every flavour, full and stubs, assembled by a real assembler for its
 #     target (GNU as for elf, clang -target x86_64-apple-macos for macosx,
 #     x86_64-w64-mingw32-as for mingw64, nasm -f win64 and yasm -f win64 for
-#     nasm); only the API symbols global; ELF notes present.
+#     nasm); only the API symbols global; ELF notes present; util/asm-prefix
+#     renaming every external name of each full file.
 #  3. The library linked with the full kernel and with the stubs, and every
 #     test suite (the known-answer suite included) passing with both.
 #
@@ -222,6 +223,28 @@ EOF_C
         check "$X nasm stubs: yasm -f win64" yasm -f win64 -o "$tmp/yasm.o" "$f.asm"
     fi
 done
+
+# The full files renamed for embedding (util/asm-prefix my_): every
+# external name, defined or called, carries the prefix.
+if have llvm-nm; then
+    for fl in elf macosx mingw64 nasm; do
+        us= ext=s
+        case $fl in
+        elf) as=("${CC%% *}" -c) ;;
+        macosx) as=(clang -target x86_64-apple-macos -c) us=_ ;;
+        mingw64) as=(x86_64-w64-mingw32-as) ;;
+        nasm) as=(nasm -f win64) ext=asm ;;
+        esac
+        have "${as[0]}" || { skip_row "$X $fl: util/asm-prefix" "no ${as[0]}"; continue; }
+        want=$(for s in $API ossl_ia32cap; do echo "${us}my_$s"; done | sort | tr '\n' ' ')
+        check "$X $fl: util/asm-prefix my_ renames every entry point and ossl_ia32cap" \
+            eval 'util/asm-prefix my_ "$tmp/full-$fl.$ext" "$tmp/p.$ext" &&
+                  "${as[@]}" -o "$tmp/p.o" "$tmp/p.$ext" &&
+                  [ "$(llvm-nm -g "$tmp/p.o" | awk "{print \$NF}" | sort | tr "\n" " ")" = "$want" ]'
+    done
+else
+    skip_row "$X util/asm-prefix" "no llvm-nm"
+fi
 done
 
 # ---------------------------------------------------------------------
