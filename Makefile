@@ -16,6 +16,9 @@ BINDIR   ?= $(PREFIX)/bin
 DESTDIR  ?=
 NO_ASM   ?=
 SANITIZE ?=
+# CT=1: the constant-time annotations (include/internal/ct.h) become
+# valgrind client requests; `make test-ct` builds and runs that way.
+CT       ?=
 V        ?= 0
 BUILD    ?= build
 # Where libmldsa.a, libmldsa.so and the tool go (default: the repository root
@@ -74,6 +77,9 @@ endif
 ifneq ($(strip $(NO_ASM)),)
 MLDSA_CPPFLAGS += -DMLDSA_NO_ASM
 endif
+ifneq ($(strip $(CT)),)
+MLDSA_CPPFLAGS += -DML_DSA_CT
+endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_LDFLAGS := -fsanitize=$(SANITIZE)
@@ -115,8 +121,8 @@ SONAME     := libmldsa.so.$(SOVERSION)
 REALNAME   := libmldsa.so.$(VERSION)
 APP        := $(OUT)apps/mldsa
 
-.PHONY: all lib test test-asm speed asm install uninstall clean check-deps \
-        fuzz fuzz-bins
+.PHONY: all lib test test-asm test-ct ct-bins test-diff speed asm install \
+        uninstall clean check-deps fuzz fuzz-bins
 all: lib $(APP)
 lib: $(STATIC_LIB) $(SHARED_LIB)
 
@@ -190,6 +196,33 @@ $(BUILD)/fuzz/%: test/fuzz/%.c $(STATIC_LIB) $(CONFIG_STAMP)
 	$(quiet) FUZZ $@
 	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(STATIC_LIB) \
 	    $(ALL_LDFLAGS) -fsanitize=fuzzer
+
+# The constant-time harness (test/ct/): the CT=1 library with the default
+# optimisation, and the portable (NO_ASM=1) one, each in its own folder,
+# run under valgrind memcheck by test/ct/run.sh.
+CT_BUILDS := build-ct build-ct-noasm
+test-ct:
+	@$(MAKE) --no-print-directory CT=1 BUILD=build-ct OUT=build-ct/ ct-bins
+	@$(MAKE) --no-print-directory CT=1 NO_ASM=1 BUILD=build-ct-noasm \
+	    OUT=build-ct-noasm/ ct-bins
+	@test/ct/run.sh $(CT_BUILDS)
+
+ct-bins: $(BUILD)/ct/ct_check
+
+$(BUILD)/ct/ct_check: test/ct/ct_check.c $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS)
+
+# Differential verify against OpenSSL through Python cryptography
+# (test/diff/): DIFF_CASES=N cases (default 20000), DIFF_SEED to replay.
+test-diff: $(BUILD)/diff/verify_batch
+	@python3 test/diff/diff_verify.py $(BUILD)/diff/verify_batch
+
+$(BUILD)/diff/verify_batch: test/diff/verify_batch.c $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS)
 
 test-asm: check-deps
 	@CC="$(CC)" PERL="$(PERL)" test/asm_matrix.sh

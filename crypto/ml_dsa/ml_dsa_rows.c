@@ -10,6 +10,7 @@
  * MLDSA_IA32CAP can mask AVX2 off).
  */
 #include <stdint.h>
+#include "internal/cleanse.h"
 #include "ml_dsa_local.h"
 #include "ml_dsa_poly.h"
 #ifdef ML_DSA_AVX2
