@@ -112,8 +112,10 @@ APP_OBJS := $(APP_SRCS:%.c=$(BUILD)/%.o)
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%)
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
-FUZZ_SRCS := $(wildcard test/fuzz/*.c)
+FUZZ_SRCS := $(wildcard test/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%)
+# the oracles every target may use
+FUZZ_COMMON := test/fuzz/oracle.c
 
 STATIC_LIB := $(OUT)libmldsa.a
 SHARED_LIB := $(OUT)libmldsa.so
@@ -184,18 +186,28 @@ test: check-deps
 	@MLDSA_VECTORS="$(MLDSA_VECTORS)" util/run-tests $(BUILD)/test $(APP)
 
 # libFuzzer targets (clang): the library instrumented for the fuzzer and
-# built with ASan + UBSan in build-fuzz/; test/fuzz/run.sh runs them.
+# built with ASan + UBSan in build-fuzz/; test/fuzz/run.sh runs them for a
+# fixed count, and FUZZ_SECONDS=N runs each for N seconds here.
+FUZZ_SECONDS ?=
 fuzz:
 	@$(MAKE) --no-print-directory CC=clang BUILD=build-fuzz OUT=build-fuzz/ \
 	    SANITIZE=fuzzer-no-link,address,undefined fuzz-bins
+ifneq ($(strip $(FUZZ_SECONDS)),)
+	@for t in $(FUZZ_SRCS:test/fuzz/%.c=%); do \
+	    mkdir -p build-fuzz/corpus/$$t; \
+	    echo "== $$t: $(FUZZ_SECONDS) s"; \
+	    build-fuzz/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
+	        build-fuzz/corpus/$$t || exit 1; \
+	done
+endif
 
 fuzz-bins: $(FUZZ_BINS)
 
-$(BUILD)/fuzz/%: test/fuzz/%.c $(STATIC_LIB) $(CONFIG_STAMP)
+$(BUILD)/fuzz/%: test/fuzz/%.c $(FUZZ_COMMON) test/fuzz/oracle.h $(STATIC_LIB) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) FUZZ $@
-	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(STATIC_LIB) \
-	    $(ALL_LDFLAGS) -fsanitize=fuzzer
+	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
+	    $(STATIC_LIB) $(ALL_LDFLAGS) -fsanitize=fuzzer
 
 # The constant-time harness (test/ct/): the CT=1 library with the default
 # optimisation, and the portable (NO_ASM=1) one, each in its own folder,
