@@ -46,13 +46,15 @@ endif
 # ---------------------------------------------------------------------------
 # Target detection: x86-64 gets the perlasm kernel unless NO_ASM=1.
 # ---------------------------------------------------------------------------
+# ARCH names the folders of architecture-specific sources (crypto/*/ARCH/):
+# x86_64, or portable (every other target, and NO_ASM=1).
 TARGET_TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
 ASM_PERL := $(wildcard crypto/sha/asm/*.pl)
+ARCH := portable
 ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
   ifeq ($(strip $(NO_ASM)),)
-    ifneq ($(ASM_PERL),)
-      USE_ASM := 1
-    endif
+    ARCH := x86_64
+    USE_ASM := 1
   endif
 endif
 ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
@@ -72,10 +74,6 @@ MLDSA_CFLAGS := -std=c11 $(WARN_CFLAGS) -fPIC -fvisibility=hidden \
                 -D_DEFAULT_SOURCE -MMD -MP
 ifdef USE_ASM
 MLDSA_CPPFLAGS += -DKECCAK1600_ASM
-endif
-# NO_ASM=1 also turns off the C intrinsics kernels (the AVX2 NTT).
-ifneq ($(strip $(NO_ASM)),)
-MLDSA_CPPFLAGS += -DMLDSA_NO_ASM
 endif
 ifneq ($(strip $(CT)),)
 MLDSA_CPPFLAGS += -DML_DSA_CT
@@ -97,7 +95,8 @@ LIB_SRCS := $(wildcard crypto/*.c) \
             $(wildcard crypto/cpuid/*.c) \
             $(wildcard crypto/sha/*.c) \
             $(wildcard crypto/ml_dsa/*.c) \
-            $(wildcard crypto/encode/*.c)
+            $(wildcard crypto/encode/*.c) \
+            $(wildcard crypto/*/$(ARCH)/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 
 ifdef USE_ASM

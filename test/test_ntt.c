@@ -13,7 +13,6 @@
 #include <string.h>
 #include "ml_dsa/ml_dsa_local.h"
 #include "ml_dsa/ml_dsa_poly.h"
-#include "internal/cpuid.h"
 #include "testutil.h"
 
 #define Q ML_DSA_Q
@@ -74,10 +73,10 @@ START_TEST(inverse_ntt_undoes_ntt_up_to_montgomery_factor)
     for (round = 0; round < RANDOM_ROUNDS; round++) {
         random_poly(&a, Q);
         b = a;
-        ossl_ml_dsa_poly_ntt(&b);
+        ossl_ml_dsa_poly_ntt_generic(&b);
         for (i = 0; i < N; i++)
             REQUIRE(abs(b.coeff[i]) < 9 * Q);
-        ossl_ml_dsa_poly_ntt_inverse(&b);
+        ossl_ml_dsa_poly_ntt_inverse_generic(&b);
         for (i = 0; i < N; i++) {
             REQUIRE(abs(b.coeff[i]) < Q);
             REQUIRE(mod_q(b.coeff[i]) == mod_q(a.coeff[i] * r_mod_q));
@@ -98,10 +97,10 @@ START_TEST(ntt_product_equals_schoolbook_product)
         random_poly(&b, round % 2 ? Q : 5);
         ah = a;
         bh = b;
-        ossl_ml_dsa_poly_ntt(&ah);
-        ossl_ml_dsa_poly_ntt(&bh);
-        ossl_ml_dsa_poly_ntt_mul(&c, &ah, &bh);
-        ossl_ml_dsa_poly_ntt_inverse(&c);
+        ossl_ml_dsa_poly_ntt_generic(&ah);
+        ossl_ml_dsa_poly_ntt_generic(&bh);
+        ossl_ml_dsa_poly_ntt_mul_generic(&c, &ah, &bh);
+        ossl_ml_dsa_poly_ntt_inverse_generic(&c);
         schoolbook(want, &a, &b);
         for (i = 0; i < N; i++)
             REQUIRE(mod_q(c.coeff[i]) == want[i]);
@@ -124,24 +123,24 @@ START_TEST(ntt_dot_product_equals_sum_of_schoolbook_products)
         bh[j] = b[j];
         for (i = 0; i < N; i++)
             ah[j].coeff[i] = mod_q(ah[j].coeff[i]);
-        ossl_ml_dsa_poly_ntt(&bh[j]);
+        ossl_ml_dsa_poly_ntt_generic(&bh[j]);
     }
     /* ah is "already in the NTT domain": compare against NTT^-1(ah) */
     memset(want, 0, sizeof(want));
     for (j = 0; j < ML_DSA_L_MAX; j++) {
         ML_DSA_POLY at = ah[j];
 
-        ossl_ml_dsa_poly_ntt_inverse(&at);    /* at = NTT^-1(ah) * R */
+        ossl_ml_dsa_poly_ntt_inverse_generic(&at);    /* at = NTT^-1(ah) * R */
         for (i = 0; i < N; i++)               /* remove R: multiply by R^-1 */
             at.coeff[i] = ml_dsa_montgomery_reduce(at.coeff[i]);
         schoolbook(part, &at, &b[j]);
         for (i = 0; i < N; i++)
             want[i] = mod_q((int64_t)want[i] + part[i]);
     }
-    ossl_ml_dsa_poly_ntt_dot(&c, ah, bh, ML_DSA_L_MAX);
+    ossl_ml_dsa_poly_ntt_dot_generic(&c, ah, bh, ML_DSA_L_MAX);
     for (i = 0; i < N; i++)
         REQUIRE(abs(c.coeff[i]) < Q);
-    ossl_ml_dsa_poly_ntt_inverse(&c);
+    ossl_ml_dsa_poly_ntt_inverse_generic(&c);
     for (i = 0; i < N; i++)
         REQUIRE(mod_q(c.coeff[i]) == want[i]);
 }
@@ -298,134 +297,6 @@ START_TEST(use_hint_without_hint_is_high_bits)
 }
 END_TEST
 
-/*
- * The AVX2 versions of the NTT functions (ml_dsa_ntt_x86_64.c) must give
- * the generic C results bit for bit (the signatures must not depend on the
- * CPU).  Without AVX2 (a build without ML_DSA_AVX2, a CPU without it,
- * or MLDSA_IA32CAP='~0x8') the suite says so and runs the generic
- * functions only, against themselves.
- */
-typedef struct ntt_impl_st {
-    const char *name;
-    void (*ntt)(ML_DSA_POLY *p);
-    void (*inverse)(ML_DSA_POLY *p);
-    void (*mul)(ML_DSA_POLY *r, const ML_DSA_POLY *a, const ML_DSA_POLY *b);
-    void (*dot)(ML_DSA_POLY *r, const ML_DSA_POLY *a, const ML_DSA_POLY *b,
-                size_t n);
-} NTT_IMPL;
-
-static const NTT_IMPL ntt_generic = {
-    "generic", ossl_ml_dsa_poly_ntt_generic,
-    ossl_ml_dsa_poly_ntt_inverse_generic, ossl_ml_dsa_poly_ntt_mul_generic,
-    ossl_ml_dsa_poly_ntt_dot_generic
-};
-
-#ifdef ML_DSA_AVX2
-static const NTT_IMPL ntt_avx2 = {
-    "avx2", ossl_ml_dsa_poly_ntt_avx2, ossl_ml_dsa_poly_ntt_inverse_avx2,
-    ossl_ml_dsa_poly_ntt_mul_avx2, ossl_ml_dsa_poly_ntt_dot_avx2
-};
-#endif
-
-/* The implementation to compare with the generic one, announced. */
-static const NTT_IMPL *ntt_impl_under_test(const char *test)
-{
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
-        printf("%s: comparing avx2 with generic\n", test);
-        fflush(stdout);
-        return &ntt_avx2;
-    }
-    printf("%s: no AVX2 (ia32cap 0x%02x): running generic only\n", test,
-           (unsigned)ossl_ia32cap());
-#else
-    printf("%s: built without ML_DSA_AVX2: running generic only\n", test);
-#endif
-    fflush(stdout);
-    return &ntt_generic;
-}
-
-#define EDGE_PATTERNS 5
-
-/*
- * Coefficients in (-bound, bound): pattern 0 random, 1 all bound - 1,
- * 2 all -(bound - 1), 3 alternating +-(bound - 1), 4 +-(bound - 1) with
- * random signs.
- */
-static void edge_poly(ML_DSA_POLY *p, int pattern, int32_t bound)
-{
-    size_t i;
-
-    if (pattern == 0) {
-        random_poly(p, bound);
-        return;
-    }
-    for (i = 0; i < N; i++) {
-        int neg = pattern == 2 || (pattern == 3 && (i & 1) != 0)
-                  || (pattern == 4 && (test_rand_u64() & 1) != 0);
-
-        p->coeff[i] = neg ? -(bound - 1) : bound - 1;
-    }
-}
-
-/* The rounds per pattern: more random ones than fixed ones. */
-static int edge_rounds(int pattern)
-{
-    return pattern == 0 || pattern == 4 ? 200 : 1;
-}
-
-START_TEST(avx2_ntt_and_inverse_equal_generic_within_input_bounds)
-{
-    const NTT_IMPL *impl = ntt_impl_under_test("ntt, inverse ntt");
-    ML_DSA_POLY a, want, got;
-    int pattern, round;
-
-    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
-        for (round = 0; round < edge_rounds(pattern); round++) {
-            /* both take |a| < q */
-            edge_poly(&a, pattern, Q);
-            want = got = a;
-            ossl_ml_dsa_poly_ntt_generic(&want);
-            impl->ntt(&got);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            want = got = a;
-            ossl_ml_dsa_poly_ntt_inverse_generic(&want);
-            impl->inverse(&got);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-        }
-}
-END_TEST
-
-START_TEST(avx2_ntt_mul_and_dot_equal_generic_within_input_bounds)
-{
-    const NTT_IMPL *impl = ntt_impl_under_test("ntt mul, ntt dot");
-    ML_DSA_POLY a[ML_DSA_L_MAX], b[ML_DSA_L_MAX], want, got;
-    int pattern, round;
-    size_t j, n;
-
-    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
-        for (round = 0; round < edge_rounds(pattern); round++) {
-            /* |a| < q, |b| < 9q: |a * b| < 2^31 q, and n <= 7 terms */
-            for (j = 0; j < ML_DSA_L_MAX; j++) {
-                edge_poly(&a[j], pattern, Q);
-                edge_poly(&b[j], pattern, 9 * Q);
-            }
-            ossl_ml_dsa_poly_ntt_mul_generic(&want, &a[0], &b[0]);
-            impl->mul(&got, &a[0], &b[0]);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            /* r may alias an input */
-            got = a[0];
-            impl->mul(&got, &got, &b[0]);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            for (n = 1; n <= ML_DSA_L_MAX; n++) {
-                ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
-                impl->dot(&got, a, b, n);
-                REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            }
-        }
-}
-END_TEST
-
 static Suite *ntt_suite(void)
 {
     Suite *s = suite_create("ntt");
@@ -435,8 +306,6 @@ static Suite *ntt_suite(void)
     tcase_add_test(ntt, inverse_ntt_undoes_ntt_up_to_montgomery_factor);
     tcase_add_test(ntt, ntt_product_equals_schoolbook_product);
     tcase_add_test(ntt, ntt_dot_product_equals_sum_of_schoolbook_products);
-    tcase_add_test(ntt, avx2_ntt_and_inverse_equal_generic_within_input_bounds);
-    tcase_add_test(ntt, avx2_ntt_mul_and_dot_equal_generic_within_input_bounds);
     tcase_set_timeout(ntt, 60);
     tcase_add_test(arith, montgomery_reduce_is_exact_and_bounded_at_the_edges);
     tcase_add_test(arith, reduce32_caddq_freeze_centre_give_their_ranges);

@@ -5,9 +5,6 @@
  */
 #include <string.h>
 #include "ml_dsa_local.h"
-#ifdef ML_DSA_AVX2
-# include "internal/cpuid.h"
-#endif
 
 /*
  * Write 256 values of `bits` bits each (1 <= bits <= 20), value i being
@@ -102,21 +99,6 @@ void ossl_ml_dsa_poly_pack_w1_generic(uint8_t *out, const ML_DSA_POLY *w1,
         for (i = 0; i < ML_DSA_N; i += 2)
             *out++ = (uint8_t)(c[i] | c[i + 1] << 4);
     }
-}
-
-/*
- * w1Encode: the AVX2 version (ml_dsa_encoders_x86_64.c, bit-identical)
- * when the CPU has AVX2.
- */
-void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits)
-{
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
-        ossl_ml_dsa_poly_pack_w1_avx2(out, w1, bits);
-        return;
-    }
-#endif
-    ossl_ml_dsa_poly_pack_w1_generic(out, w1, bits);
 }
 
 /* BitPack(w, a, b) (FIPS 204 Algorithm 17): coefficients in [b - 2^bits + 1, b]. */
@@ -252,22 +234,6 @@ void ossl_ml_dsa_poly_unpack_z_generic(ML_DSA_POLY *z, const uint8_t *in,
                                           | (uint32_t)in[4] << 12);
         }
     }
-}
-
-/*
- * BitUnpack(v, gamma1 - 1, gamma1): the AVX2 version
- * (ml_dsa_encoders_x86_64.c, bit-identical) when the CPU has AVX2.
- */
-void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
-                               int gamma1_bits)
-{
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
-        ossl_ml_dsa_poly_unpack_z_avx2(z, in, gamma1_bits);
-        return;
-    }
-#endif
-    ossl_ml_dsa_poly_unpack_z_generic(z, in, gamma1_bits);
 }
 
 /* SimpleBitPack(t1, 10) unrolled: 4 coefficients in [0, 2^10) per 5 bytes. */

@@ -18,7 +18,7 @@
 #define OSSL_IA32CAP_AVX2      0x8u  /* CPUID.(7,0):EBX[5], with XCR0 YMM state */
 #define OSSL_IA32CAP_BMI2      0x10u /* CPUID.(7,0):EBX[8] */
 
-/* The capability vector; 0 on targets other than x86-64. */
+/* The capability vector (crypto/cpuid/x86_64/, x86-64 builds only). */
 uint32_t ossl_ia32cap(void);
 
 #endif /* MLDSA_INTERNAL_CPUID_H */

@@ -309,6 +309,7 @@ int main(int argc, char **argv)
         printf("ct: must run under valgrind (see test/ct/run.sh)\n");
         return 2;
     }
+    printf("backend: %s\n", mldsa_backend_name());
     for (i = 0; i < 3; i++) {
         if (strcmp(group, "core") == 0)
             run_core(params[i]);
