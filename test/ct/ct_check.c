@@ -5,9 +5,10 @@
  * memory index that depends on a secret, and that the library does not
  * declassify as FIPS 204 allows, is reported.  Built against the CT=1
  * library.  One group of operations per run:
- *   core      keygen (one-shot, key object), sign (one-shot, key object,
- *             external mu, HashML-DSA), pk_from_sk, key from an
- *             expanded secret key
+ *   core      keygen (one-shot, key object from a seed and from the OS),
+ *             sign (one-shot, key object, hedged with OS randomness,
+ *             external mu, HashML-DSA, internal interface), pk_from_sk,
+ *             key from an expanded secret key
  *   der       private DER encode and decode, every RFC 9881 form
  *   pem       the same in PEM
  *   selftest  a test-only leaky function on a secret: must be reported
@@ -100,6 +101,13 @@ static void run_core(mldsa_param p)
     judge("keygen (one-shot)", p, ret == MLDSA_OK, before);
 
     before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_generate(&key, p, NULL);
+    PUBLIC(ret);
+    judge("keygen (key object, OS seed)", p, ret == MLDSA_OK, before);
+    mldsa_key_free(key);
+    key = NULL;
+
+    before = VALGRIND_COUNT_ERRORS;
     ret = mldsa_key_generate(&key, p, seed);
     PUBLIC(ret);
     judge("keygen (key object)", p, ret == MLDSA_OK, before);
@@ -122,6 +130,13 @@ static void run_core(mldsa_param p)
                               sizeof(ctx)) == MLDSA_OK, before);
 
     before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_sign(key, sig, msg, sizeof(msg), ctx, sizeof(ctx), NULL);
+    PUBLIC(ret);
+    judge("sign (key object, hedged: OS rnd)", p, ret == MLDSA_OK
+          && mldsa_key_verify(key, sig, siglen, msg, sizeof(msg), ctx,
+                              sizeof(ctx)) == MLDSA_OK, before);
+
+    before = VALGRIND_COUNT_ERRORS;
     ret = mldsa_key_compute_mu(key, mu, msg, sizeof(msg), ctx, sizeof(ctx));
     if (ret == MLDSA_OK)
         ret = mldsa_key_sign_mu(key, sig, mu, rnd);
@@ -139,6 +154,13 @@ static void run_core(mldsa_param p)
           && mldsa_prehash_verify(p, sig, siglen, MLDSA_SHA2_512, digest,
                                   digestlen, ctx, sizeof(ctx), pk) == MLDSA_OK,
           before);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_sign_internal(p, sig, msg, sizeof(msg), sk, rnd);
+    PUBLIC(ret);
+    judge("sign (internal interface, one-shot)", p, ret == MLDSA_OK
+          && mldsa_verify_internal(p, sig, siglen, msg, sizeof(msg), pk)
+             == MLDSA_OK, before);
 
     before = VALGRIND_COUNT_ERRORS;
     ret = mldsa_pk_from_sk(p, pk2, sk);
