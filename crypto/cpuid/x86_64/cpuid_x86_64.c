@@ -22,7 +22,10 @@
 #define CPUID7_EBX_AVX2 (1u << 5)
 #define CPUID7_EBX_BMI2 (1u << 8)
 #define CPUID7_EBX_AVX512F (1u << 16)
+#define CPUID7_EBX_AVX512BW (1u << 30)
 #define CPUID7_EBX_AVX512VL (1u << 31)
+/* CPUID.(7,0):ECX */
+#define CPUID7_ECX_AVX512VBMI (1u << 1)
 /* XCR0 state components (Intel SDM vol. 1, 13.1) */
 #define XCR0_SSE (1u << 1)
 #define XCR0_AVX (1u << 2)
@@ -71,7 +74,7 @@ static uint32_t xgetbv0(void)
 /* What CPUID and XGETBV report, as OSSL_IA32CAP_* bits. */
 static uint32_t ia32cap_detect(void)
 {
-    uint32_t r[4], max_leaf, ecx1, ebx7, xcr0 = 0, cap = 0;
+    uint32_t r[4], max_leaf, ecx1, ebx7, ecx7, xcr0 = 0, cap = 0;
 
     cpuid(0, 0, r);
     max_leaf = r[0];
@@ -81,6 +84,7 @@ static uint32_t ia32cap_detect(void)
     ecx1 = r[2];
     cpuid(7, 0, r);
     ebx7 = r[1];
+    ecx7 = r[2];
 
     if ((ecx1 & CPUID1_ECX_OSXSAVE) != 0)
         xcr0 = xgetbv0();
@@ -96,6 +100,10 @@ static uint32_t ia32cap_detect(void)
         cap |= OSSL_IA32CAP_AVX2;
     if ((ebx7 & CPUID7_EBX_BMI2) != 0)
         cap |= OSSL_IA32CAP_BMI2;
+    if ((ebx7 & CPUID7_EBX_AVX512BW) != 0)
+        cap |= OSSL_IA32CAP_AVX512BW;
+    if ((ecx7 & CPUID7_ECX_AVX512VBMI) != 0)
+        cap |= OSSL_IA32CAP_AVX512VBMI;
     return cap;
 }
 

@@ -2,7 +2,7 @@
  * 4-way SHAKE128 / SHAKE256 over the AVX-512VL assembly kernel
  * (include/internal/sha3.h, "4-way SHAKE"): whole blocks are absorbed and
  * squeezed by the assembly; the last partial block and the padding are
- * XORed into the interleaved states here.
+ * XORed into the interleaved states by SHA3_xN_pad_last_block().
  */
 #include <stdint.h>
 #include <string.h>
@@ -11,9 +11,6 @@
 #include "internal/cleanse.h"
 #include "internal/ct.h"
 
-#define LANE_BYTES 8
-/* The last padding bit of FIPS 202's pad10*1, in the last byte of the block. */
-#define SHAKE_PAD_LAST 0x80
 
 /* Zero the four states and set the rate. */
 void SHA3_x4_init(KECCAK1600_X4_CTX *ctx, size_t rate)
@@ -21,69 +18,6 @@ void SHA3_x4_init(KECCAK1600_X4_CTX *ctx, size_t rate)
     memset(ctx->A, 0, sizeof(ctx->A));
     ctx->rate = rate;
 }
-
-/*
- * XOR rem (< rate) bytes of in followed by SHAKE's padding (FIPS 202
- * section 6.2: the suffix 1111 and pad10*1, 0x1f ... 0x80) into instance j
- * of the interleaved states.  Lanes are little-endian (FIPS 202 section
- * 3.1.2), as is x86-64, so 8 input bytes load as one lane.
- */
-static void x4_xor_last_block(uint64_t *A, size_t j, const uint8_t *in,
-                              size_t rem, size_t rate)
-{
-    size_t i, full = rem / LANE_BYTES, tail = rem % LANE_BYTES;
-    uint64_t w;
-
-    for (i = 0; i < full; i++) {
-        memcpy(&w, in + i * LANE_BYTES, LANE_BYTES);
-        A[KECCAK1600_X4_WAYS * i + j] ^= w;
-    }
-    w = 0;
-    if (tail > 0)
-        memcpy(&w, in + full * LANE_BYTES, tail);
-    w ^= (uint64_t)SHAKE_PAD << (8 * tail);
-    A[KECCAK1600_X4_WAYS * full + j] ^= w;
-    /* rate is a multiple of 8: its last byte is the top byte of a lane. */
-    A[KECCAK1600_X4_WAYS * (rate / LANE_BYTES - 1) + j]
-        ^= (uint64_t)SHAKE_PAD_LAST << (8 * (LANE_BYTES - 1));
-}
-
-#ifdef ML_DSA_CT_MSAN
-/*
- * The constant-time check under MemorySanitizer (CT=1 with
- * -fsanitize=memory) does not see the assembly's loads and stores: after
- * the kernel absorbs, the states are secret when an input is; after it
- * squeezes, the output is secret when the states are, public otherwise.
- */
-static void x4_msan_absorbed(KECCAK1600_X4_CTX *ctx,
-                             const uint8_t *const in[KECCAK1600_X4_WAYS],
-                             size_t len)
-{
-    size_t j;
-
-    for (j = 0; j < KECCAK1600_X4_WAYS; j++)
-        if (__msan_test_shadow(in[j], len) != -1)
-            ML_DSA_CT_SECRET(ctx->A, sizeof(ctx->A));
-}
-
-static void x4_msan_squeezed(const KECCAK1600_X4_CTX *ctx,
-                             uint8_t *const out[KECCAK1600_X4_WAYS],
-                             size_t len)
-{
-    int secret = __msan_test_shadow(ctx->A, sizeof(ctx->A)) != -1;
-    size_t j;
-
-    for (j = 0; j < KECCAK1600_X4_WAYS; j++) {
-        if (secret)
-            ML_DSA_CT_SECRET(out[j], len);
-        else
-            ML_DSA_CT_DECLASSIFY(out[j], len);
-    }
-}
-#else
-# define x4_msan_absorbed(ctx, in, len) ((void)0)
-# define x4_msan_squeezed(ctx, out, len) ((void)0)
-#endif
 
 /*
  * Absorb in[0..3] (len bytes each) into the four instances and pad
@@ -99,10 +33,11 @@ void SHA3_x4_absorb_once(KECCAK1600_X4_CTX *ctx,
 
     if (nblocks > 0) {
         SHA3_x4_absorb_avx512vl(ctx->A, in, nblocks, ctx->rate);
-        x4_msan_absorbed(ctx, in, done);
+        ML_DSA_CT_ASM_ABSORBED(ctx->A, sizeof(ctx->A), in, KECCAK1600_X4_WAYS, done);
     }
     for (j = 0; j < KECCAK1600_X4_WAYS; j++)
-        x4_xor_last_block(ctx->A, j, in[j] + done, len - done, ctx->rate);
+        SHA3_xN_pad_last_block(ctx->A, KECCAK1600_X4_WAYS, j, in[j] + done,
+                               len - done, ctx->rate);
 }
 
 /* The next nblocks * rate bytes of each instance's output (FIPS 202
@@ -113,7 +48,8 @@ void SHA3_x4_squeezeblocks(KECCAK1600_X4_CTX *ctx,
 {
     if (nblocks > 0) {
         SHA3_x4_squeeze_avx512vl(ctx->A, out, nblocks, ctx->rate);
-        x4_msan_squeezed(ctx, out, nblocks * ctx->rate);
+        ML_DSA_CT_ASM_SQUEEZED(ctx->A, sizeof(ctx->A), out, KECCAK1600_X4_WAYS,
+                               nblocks * ctx->rate);
     }
 }
 
