@@ -56,9 +56,11 @@ static const OSSL_ML_DSA_BACKEND *backend_under_test(int i, const char *test)
     const OSSL_ML_DSA_BACKEND *b = ossl_ml_dsa_backends[i];
 
     if (!ossl_ml_dsa_backend_usable(b)) {
-        printf("%s: backend %s: skipped, this machine cannot run it\n", test,
-               b->name);
-        fflush(stdout);
+        char what[160];
+
+        snprintf(what, sizeof(what), "%s: backend %s: this machine cannot run it",
+                 test, b->name);
+        test_skip(what);
         return NULL;
     }
     printf("%s: comparing %s with generic\n", test, b->name);
