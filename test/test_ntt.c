@@ -45,7 +45,9 @@ static void random_poly(ML_DSA_POLY *p, int32_t bound)
     size_t i;
 
     for (i = 0; i < N; i++)
-        p->coeff[i] = (int32_t)test_rand_below(2 * (uint64_t)bound - 1) - bound + 1;
+        p->coeff[i] = (int32_t)((int64_t)test_rand_below(2 * (uint64_t)bound
+                                                         - 1)
+                                - bound + 1);
 }
 
 /* a * b in Z_q[X]/(X^256 + 1), by the schoolbook method. */
@@ -422,6 +424,28 @@ static void check_mul_and_dot(const NTT_IMPL *impl)
             got = b[0];
             impl->mul(&got, &a[0], &got);
             REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            for (n = 1; n <= ML_DSA_L_MAX; n++) {
+                ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
+                impl->dot(&got, a, b, n);
+                REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            }
+        }
+    /*
+     * The bound itself: a over all of int32 (but INT32_MIN) and |b| < q,
+     * so |a * b| < 2^31 q; for the dot product |b| < q / 7, so that the
+     * sum of up to 7 products stays below 2^31 q.
+     */
+    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
+        for (round = 0; round < edge_rounds(pattern); round++) {
+            for (j = 0; j < ML_DSA_L_MAX; j++) {
+                edge_poly(&a[j], pattern, INT32_MAX);
+                edge_poly(&b[j], pattern, Q);
+            }
+            ossl_ml_dsa_poly_ntt_mul_generic(&want, &a[0], &b[0]);
+            impl->mul(&got, &a[0], &b[0]);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            for (j = 0; j < ML_DSA_L_MAX; j++)
+                edge_poly(&b[j], pattern, Q / ML_DSA_L_MAX);
             for (n = 1; n <= ML_DSA_L_MAX; n++) {
                 ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
                 impl->dot(&got, a, b, n);
