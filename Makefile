@@ -51,9 +51,7 @@ ARCH := portable
 ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
   ifeq ($(strip $(NO_ASM)),)
     ARCH := x86_64
-    ifneq ($(ASM_PERL),)
-      USE_ASM := 1
-    endif
+    USE_ASM := 1
   endif
 endif
 ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
@@ -73,10 +71,6 @@ MLDSA_CFLAGS := -std=c11 $(WARN_CFLAGS) -fPIC -fvisibility=hidden \
                 -D_DEFAULT_SOURCE -MMD -MP
 ifdef USE_ASM
 MLDSA_CPPFLAGS += -DKECCAK1600_ASM
-endif
-# NO_ASM=1 also turns off the C intrinsics kernels (the AVX2 NTT).
-ifneq ($(strip $(NO_ASM)),)
-MLDSA_CPPFLAGS += -DMLDSA_NO_ASM
 endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -120,7 +114,7 @@ SONAME     := libmldsa.so.$(SOVERSION)
 REALNAME   := libmldsa.so.$(VERSION)
 APP        := $(OUT)apps/mldsa
 
-.PHONY: all lib test test-asm speed asm install uninstall clean check-deps \
+.PHONY: all lib test test-asm test-cpu speed asm install uninstall clean check-deps \
         fuzz fuzz-bins
 all: lib $(APP)
 lib: $(STATIC_LIB) $(SHARED_LIB)
@@ -195,6 +189,11 @@ $(BUILD)/fuzz/%: test/fuzz/%.c $(STATIC_LIB) $(CONFIG_STAMP)
 	$(quiet) FUZZ $@
 	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(STATIC_LIB) \
 	    $(ALL_LDFLAGS) -fsanitize=fuzzer
+
+# The suites under qemu-user's Nehalem and Haswell CPU models (x86-64).
+test-cpu: check-deps
+	@$(MAKE) --no-print-directory all $(TEST_BINS)
+	@test/cpu_matrix.sh $(BUILD)/test $(APP)
 
 test-asm: check-deps
 	@CC="$(CC)" PERL="$(PERL)" test/asm_matrix.sh

@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "apps.h"
-#include "internal/cleanse.h"
 
 #define SECRET_FILE_MODE 0600
 #define PUBLIC_FILE_MODE 0644
@@ -185,7 +184,7 @@ int app_parse_context(const char *cmd, const char *opt, const char *val,
 void app_cleanse(void *p, size_t len)
 {
     if (p != NULL)
-        ossl_cleanse(p, len);
+        mldsa_cleanse(p, len);
 }
 
 FILE *app_open_in(const char *path)

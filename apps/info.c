@@ -1,13 +1,12 @@
 /*
  * mldsa info: what this build is and what it does on this machine: the
  * version, how it was compiled, the Keccak kernel built in (full or stubs,
- * flavour, assembler), the CPU capabilities seen (after MLDSA_IA32CAP) and
- * the sample ops chosen from them.
+ * flavour, assembler), the backends this machine runs and the one in use
+ * (after MLDSA_BACKEND and MLDSA_IA32CAP).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "apps.h"
-#include "internal/cpuid.h"   /* names of the capability bits */
 
 #define BUILD_INFO_SEPARATOR "; "
 #define KERNEL_FIELD "asm: "
@@ -15,19 +14,9 @@
 static const char info_help[] =
     "usage: mldsa info\n"
     "Print the version, the build (compiler, assembly on or off), the Keccak\n"
-    "kernel (full or stubs, flavour, assembler), the CPU capabilities seen after\n"
-    "MLDSA_IA32CAP, and the sample ops chosen.\n";
-
-static const struct {
-    uint32_t bit;
-    const char *name;
-} cap_names[] = {
-    { OSSL_IA32CAP_AVX512F, "avx512f" },
-    { OSSL_IA32CAP_AVX512VL, "avx512vl" },
-    { OSSL_IA32CAP_ZMM_STATE, "zmm-state" },
-    { OSSL_IA32CAP_AVX2, "avx2" },
-    { OSSL_IA32CAP_BMI2, "bmi2" },
-};
+    "kernel (full or stubs, flavour, assembler), the backends this machine runs\n"
+    "(best first) and the one in use.  Exit status 2 when MLDSA_BACKEND names a\n"
+    "backend that is unknown or cannot run here (the default one is used).\n";
 
 /* The kernel part ("asm: ...") of mldsa_build_info(), or all of it. */
 static void print_kernel(const char *info)
@@ -45,8 +34,8 @@ static void print_kernel(const char *info)
 
 int cmd_info(int argc, char **argv)
 {
-    const char *info = mldsa_build_info(), *env = getenv("MLDSA_IA32CAP");
-    uint32_t cap = ossl_ia32cap();
+    const char *info = mldsa_build_info(), *want = getenv("MLDSA_BACKEND");
+    const char *inuse = mldsa_backend_name(), *name;
 
     if (argc > 1) {
         if (app_is_help(argv[1])) {
@@ -73,13 +62,18 @@ int cmd_info(int argc, char **argv)
            );
     printf("kernel:      ");
     print_kernel(info);
-    printf("cpu:         0x%02x", (unsigned)cap);
-    for (size_t i = 0; i < sizeof(cap_names) / sizeof(cap_names[0]); i++)
-        if (cap & cap_names[i].bit)
-            printf(" %s", cap_names[i].name);
-    if (env != NULL)
-        printf(" (after MLDSA_IA32CAP=%s)", env);
+    printf("backends:   ");
+    for (size_t i = 0; (name = mldsa_backend_list(i)) != NULL; i++)
+        printf(" %s", name);
+    printf("\nbackend:     %s", inuse);
+    if (want != NULL)
+        printf(" (MLDSA_BACKEND=%s)", want);
     printf("\nsample ops:  %s\n", mldsa_sample_ops_name());
     printf("library:     %s\n", info);
+    if (want != NULL && strcmp(want, inuse) != 0) {
+        fflush(stdout);
+        return app_error("info: MLDSA_BACKEND=%s is unknown or cannot run here; "
+                         "using %s", want, inuse);
+    }
     return APP_EXIT_OK;
 }

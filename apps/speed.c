@@ -1,19 +1,19 @@
 /*
  * mldsa speed: keygen, sign and verify per second for ML-DSA-44/65/87 (the
  * columns of `openssl speed`, plus TSC cycles per operation), once for each
- * sample ops the machine has, in one run: the ops this process chose, and
- * the generic ops in a copy of this program started with MLDSA_IA32CAP
- * masking AVX-512 off, which measures each cell right after we do.  A `keccak`
- * row gives the cycles of one scalar Keccak-f[1600] and, with the
- * AVX-512VL kernel, of one 4-way permutation.
+ * backend the machine runs, in one run: the backend this process chose, and
+ * each other one in a copy of this program started with MLDSA_BACKEND
+ * naming it, which measures each cell right after we do.  A `keccak` row
+ * gives the cycles of one call of each Keccak-f[1600] kernel built in, and
+ * per state.
  *
  * How a cell is measured: operation j always has the same inputs (keygen
  * seed j, sign randomness rnd j).  A cell runs N operations per round, N
  * chosen once to fill its share of the time budget, round r running
  * operations rN .. rN + N - 1; the generic side runs the same operations
- * right after us, so both do exactly the same work, sign's rejection loop
+ * right after us, so all do exactly the same work, sign's rejection loop
  * included.  The rounds pass over every cell in turn, so a slow spell of
- * the host spreads over all cells and both sample ops instead of one row.
+ * the host spreads over all cells and all backends instead of one row.
  * Figures: the median over ROUNDS rounds of the CPU time per operation;
  * speedups: the median over rounds of the ratio of the pair.
  */
@@ -26,7 +26,6 @@
 #include <time.h>
 #include <unistd.h>
 #include "apps.h"
-#include "internal/sha3.h"   /* the keccak row only: KECCAK1600_* */
 #if defined(__x86_64__) || defined(__i386__)
 # include <x86intrin.h>
 # define HAVE_TSC 1
@@ -44,10 +43,9 @@
 #define KECCAK_BATCH 256          /* permutations per keccak batch */
 #define KECCAK_BATCHES 41
 #define SPEED_MSG_BYTES 32
-#define GENERIC_OPS "generic"
-/* AVX512F | AVX512VL | ZMM state off: the generic sample ops (README.md). */
-#define MASK_AVX512 "~0x7"
-#define SERVER_FLAG "--generic-server"
+#define MAX_BACKENDS 8
+#define GENERIC_BACKEND "generic"
+#define SERVER_FLAG "--backend-server"
 
 /* What the operations work on: one parameter set's keys and a message. */
 typedef struct {
@@ -312,11 +310,11 @@ static int ctx_init_all(BENCH_CTX *b, const mldsa_param *params, size_t n)
 }
 
 /*
- * The generic side (a copy of this program with AVX-512 masked off): read
- * requests "k i op round count" on stdin, measure that cell, answer
+ * Another backend's side (a copy of this program with MLDSA_BACKEND set):
+ * read requests "k i op round count" on stdin, measure that cell, answer
  * "sec cycles" on stdout, until end of input.
  */
-static int generic_server(const mldsa_param *params, size_t n)
+static int backend_server(const mldsa_param *params, size_t n)
 {
     static BENCH_CTX b[MAX_PARAMS];
     char line[128];
@@ -342,18 +340,19 @@ static int generic_server(const mldsa_param *params, size_t n)
     return ret;
 }
 
-/* The running generic side: its pid and both ends of its pipes. */
+/* A running backend side: its backend, its pid and both ends of its pipes. */
 typedef struct {
+    const char *backend;
     pid_t pid;
     FILE *to;
     FILE *from;
-} GENERIC_SERVER;
+} BACKEND_SERVER;
 
 /*
- * Start this program again with MLDSA_IA32CAP masking AVX-512 off (on the
- * same CPU: the affinity is inherited), as a generic_server for params.
+ * Start this program again with MLDSA_BACKEND naming g->backend (on the
+ * same CPU: the affinity is inherited), as a backend_server for params.
  */
-static int server_start(GENERIC_SERVER *g, const char *argv0,
+static int server_start(BACKEND_SERVER *g, const char *argv0,
                         const mldsa_param *params, size_t n)
 {
     char *args[4 + MAX_PARAMS] = { "mldsa", "speed", SERVER_FLAG };
@@ -368,18 +367,18 @@ static int server_start(GENERIC_SERVER *g, const char *argv0,
     args[na] = NULL;
     fflush(stdout);
     if (pipe(in) != 0)
-        return app_error("speed: cannot start the generic run: %s", strerror(errno));
+        return app_error("speed: cannot start the %s run: %s", g->backend, strerror(errno));
     if (pipe(out) != 0) {
         close(in[0]);
         close(in[1]);
-        return app_error("speed: cannot start the generic run: %s", strerror(errno));
+        return app_error("speed: cannot start the %s run: %s", g->backend, strerror(errno));
     }
     if ((g->pid = fork()) < 0) {
         close(in[0]);
         close(in[1]);
         close(out[0]);
         close(out[1]);
-        return app_error("speed: cannot start the generic run: %s", strerror(errno));
+        return app_error("speed: cannot start the %s run: %s", g->backend, strerror(errno));
     }
     if (g->pid == 0) {
         dup2(in[0], STDIN_FILENO);
@@ -388,7 +387,7 @@ static int server_start(GENERIC_SERVER *g, const char *argv0,
         close(in[1]);
         close(out[0]);
         close(out[1]);
-        setenv("MLDSA_IA32CAP", MASK_AVX512, 1);
+        setenv("MLDSA_BACKEND", g->backend, 1);
         execv("/proc/self/exe", args);
         execvp(argv0, args);
         _exit(127);
@@ -398,12 +397,12 @@ static int server_start(GENERIC_SERVER *g, const char *argv0,
     g->to = fdopen(in[1], "w");
     g->from = fdopen(out[0], "r");
     if (g->to == NULL || g->from == NULL)
-        return app_error("speed: cannot talk to the generic run");
+        return app_error("speed: cannot talk to the %s run", g->backend);
     return 0;
 }
 
-/* Have the generic side measure round `round` of cell (k, i, op). */
-static int server_measure(GENERIC_SERVER *g, size_t k, size_t i, int op,
+/* Have backend side g measure round `round` of cell (k, i, op). */
+static int server_measure(BACKEND_SERVER *g, size_t k, size_t i, int op,
                           int round, size_t count, BENCH_RESULT *r)
 {
     char line[128];
@@ -412,12 +411,12 @@ static int server_measure(GENERIC_SERVER *g, size_t k, size_t i, int op,
         || fflush(g->to) != 0
         || fgets(line, sizeof(line), g->from) == NULL
         || sscanf(line, "%lf %lf", &r->sec, &r->cycles) != 2)
-        return app_error("speed: the generic run failed");
+        return app_error("speed: the %s run failed", g->backend);
     return 0;
 }
 
-/* Close the pipes and reap the generic side; 0 when it exited cleanly. */
-static int server_stop(GENERIC_SERVER *g)
+/* Close the pipes and reap backend side g; 0 when it exited cleanly. */
+static int server_stop(BACKEND_SERVER *g)
 {
     int status, ret = 0;
 
@@ -426,18 +425,20 @@ static int server_stop(GENERIC_SERVER *g)
     if (g->from != NULL)
         fclose(g->from);
     if (waitpid(g->pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        ret = app_error("speed: the generic run failed");
+        ret = app_error("speed: the %s run failed", g->backend);
     return ret;
 }
 
 /*
- * Measure every cell ROUNDS times, cells in turn; with g, each cell of ours
- * is followed at once by the same cell on the generic side, with the same
- * operation count (set by our first round).
+ * Measure every cell ROUNDS times, cells in turn, into run[0]; each cell of
+ * ours is followed at once by the same cell on every backend side g[s]
+ * (into run[s + 1]), with the same operation count (set by our first
+ * round).
  */
-static int measure_all(const mldsa_param *params, size_t n, SPEED_RUN *mine,
-                       SPEED_RUN *generic, GENERIC_SERVER *g)
+static int measure_all(const mldsa_param *params, size_t n, SPEED_RUN *run,
+                       BACKEND_SERVER *g, size_t nservers)
 {
+    SPEED_RUN *mine = &run[0];
     static BENCH_CTX b[MAX_PARAMS];
     int ret = 0;
 
@@ -458,12 +459,13 @@ static int measure_all(const mldsa_param *params, size_t n, SPEED_RUN *mine,
                         break;
                     mine->sec[k][i][op][round] = r.sec;
                     mine->cyc[k][i][op][round] = r.cycles;
-                    if (g == NULL)
-                        continue;
-                    if ((ret = server_measure(g, k, i, op, round, *count, &r)) != 0)
-                        break;
-                    generic->sec[k][i][op][round] = r.sec;
-                    generic->cyc[k][i][op][round] = r.cycles;
+                    for (size_t s = 0; s < nservers && ret == 0; s++) {
+                        if ((ret = server_measure(&g[s], k, i, op, round,
+                                                  *count, &r)) != 0)
+                            break;
+                        run[s + 1].sec[k][i][op][round] = r.sec;
+                        run[s + 1].cyc[k][i][op][round] = r.cycles;
+                    }
                 }
             }
         }
@@ -490,11 +492,11 @@ static const char table_head[] =
     "                 keygen     signs    verify keygens/s    sign/s  verify/s"
     "  keygen cyc   sign cyc verify cyc\n";
 
-/* Both tables of one sample ops, in the columns of `openssl speed`. */
+/* Both tables of one backend, in the columns of `openssl speed`. */
 static void print_tables(const SPEED_RUN *run, const mldsa_param *params,
-                         size_t n, const char *ops)
+                         size_t n, const char *backend)
 {
-    printf("\nsample ops: %s\n", ops);
+    printf("\nbackend: %s\n", backend);
     for (size_t k = 0; k < NBLOCKS; k++) {
         printf("%s:\n%s", blocks[k].title, table_head);
         for (size_t i = 0; i < n; i++) {
@@ -510,8 +512,9 @@ static void print_tables(const SPEED_RUN *run, const mldsa_param *params,
 }
 
 /*
- * How many times faster ops is than the generic ops, cell by cell: the
- * median over rounds of the ratio, each round's pair doing the same work.
+ * How many times faster a backend is than the generic one, cell by cell:
+ * the median over rounds of the ratio, each round's pair doing the same
+ * work.
  */
 static double speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
                       size_t k, size_t i, int op)
@@ -523,11 +526,12 @@ static double speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
     return median(ratio, ROUNDS);
 }
 
-/* The speedup table. */
+/* The speedup table of one backend. */
 static void print_speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
-                          const mldsa_param *params, size_t n, const char *ops)
+                          const mldsa_param *params, size_t n,
+                          const char *backend)
 {
-    printf("\n%s vs generic (x faster, same operations):\n", ops);
+    printf("\n%s vs generic (x faster, same operations):\n", backend);
     for (size_t k = 0; k < NBLOCKS; k++) {
         printf("%s:\n              keygen      sign    verify\n", blocks[k].title);
         for (size_t i = 0; i < n; i++) {
@@ -539,46 +543,52 @@ static void print_speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
     }
 }
 
-/* Median TSC cycles of one call of permute (batches of KECCAK_BATCH). */
-static double keccak_cycles(void (*permute)(uint64_t *), uint64_t *state)
+/* Median TSC cycles of one call of Keccak kernel i (batches of KECCAK_BATCH). */
+static double keccak_cycles(size_t i)
 {
     double per[KECCAK_BATCHES];
 
     for (int b = 0; b < KECCAK_BATCHES; b++) {
         uint64_t c0 = now_cycles();
 
-        for (int i = 0; i < KECCAK_BATCH; i++)
-            permute(state);
+        (void)mldsa_keccak_kernel_run(i, KECCAK_BATCH);
         per[b] = (double)(now_cycles() - c0) / KECCAK_BATCH;
     }
     return median(per, KECCAK_BATCHES);
 }
 
-/* Cycles per Keccak-f[1600]: the scalar permutation, and the 4-way kernel. */
+/*
+ * Cycles per call of each Keccak-f[1600] kernel, per state, and per state
+ * against the scalar permutation (kernel 0).
+ */
 static void keccak_row(void)
 {
-    uint64_t A[KECCAK1600_LANES] = { 0 };
-    double scalar;
+    double scalar = 0;
+    unsigned ways;
+    int usable;
+    const char *name;
 
 #ifndef HAVE_TSC
     printf("keccak: no TSC on this target\n");
     return;
 #endif
-    scalar = keccak_cycles(KECCAK1600_permute, A);
-    printf("keccak: Keccak-f[1600] scalar %.0f cycles", scalar);
-#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
-    if (SHA3_avx512vl_capable()) {
-        _Alignas(32) uint64_t X[KECCAK1600_X4_STATE_WORDS] = { 0 };
-        double x4 = keccak_cycles(KECCAK1600_x4_permute_avx512vl, X);
+    printf("keccak: Keccak-f[1600]");
+    for (size_t i = 0; (name = mldsa_keccak_kernel(i, &ways, &usable)) != NULL; i++) {
+        double c;
 
-        printf("; x4 avx512vl %.0f cycles per call, %.0f per lane (%.0f%% of scalar)",
-               x4, x4 / KECCAK1600_X4_WAYS, 100 * x4 / KECCAK1600_X4_WAYS / scalar);
-    } else {
-        printf("; x4 avx512vl not in use (%s)", SHA3_avx512vl_info());
+        if (!usable) {
+            printf("%s %s not usable here", i ? ";" : "", name);
+            continue;
+        }
+        c = keccak_cycles(i);
+        if (i == 0)
+            scalar = c;
+        if (ways == 1)
+            printf("%s %s %.0f cycles", i ? ";" : "", name, c);
+        else
+            printf("%s %s %.0f cycles per call, %.0f per state (%.0f%% of scalar)",
+                   i ? ";" : "", name, c, c / ways, 100 * c / ways / scalar);
     }
-#else
-    printf("; no x4 kernel in this build");
-#endif
     printf("\n");
 }
 
@@ -602,22 +612,22 @@ static const char speed_help[] =
     "usage: mldsa speed [44|65|87 ...] [keccak]\n"
     "Seconds per operation and operations per second (the columns of openssl\n"
     "speed), and TSC cycles per operation, for ML-DSA keygen, sign and verify,\n"
-    "through the one-shot API and through a prepared key object; with the\n"
-    "sample ops this machine uses and, when those are not the generic ops, with\n"
-    "the generic ops too (MLDSA_IA32CAP=~0x7 in a second process measuring each\n"
-    "cell right after us, the same operations on the same inputs), then the\n"
-    "speedup.  Figures are medians over rounds of CPU time per operation.\n"
-    "keccak: the cycles of one Keccak-f[1600], scalar and 4-way.\n"
+    "through the one-shot API and through a prepared key object; one block per\n"
+    "backend this machine runs (mldsa info lists them; each other backend in a\n"
+    "process of its own, MLDSA_BACKEND=NAME, measuring each cell right after us,\n"
+    "the same operations on the same inputs), then each backend's speedup over\n"
+    "generic.  Figures are medians over rounds of CPU time per operation.\n"
+    "keccak: the cycles of one call of each Keccak-f[1600] kernel, and per state.\n"
     "No arguments: all three parameter sets and keccak.\n";
 
 int cmd_speed(int argc, char **argv)
 {
-    static SPEED_RUN mine, generic;
-    GENERIC_SERVER g = { 0, NULL, NULL };
+    static SPEED_RUN run[MAX_BACKENDS];
+    static BACKEND_SERVER g[MAX_BACKENDS - 1];
+    const char *names[MAX_BACKENDS], *name;
     mldsa_param params[MAX_PARAMS];
-    const char *ops = mldsa_sample_ops_name();
-    size_t n = 0;
-    int keccak = 0, server = 0, compare, ret;
+    size_t n = 0, nb = 1, nservers = 0, generic = MAX_BACKENDS;
+    int keccak = 0, server = 0, ret = 0;
 
     for (int i = 1; i < argc; i++) {
         mldsa_param p;
@@ -643,26 +653,41 @@ int cmd_speed(int argc, char **argv)
         keccak = 1;
     }
     if (server)
-        return generic_server(params, n);
+        return backend_server(params, n);
     pin_to_this_cpu();
     printf("%s\n", mldsa_build_info());
-    compare = n > 0 && strcmp(ops, GENERIC_OPS) != 0;
+    /* ours first, then every other backend this machine runs */
+    names[0] = mldsa_backend_name();
+    for (size_t i = 0; nb < MAX_BACKENDS && (name = mldsa_backend_list(i)) != NULL; i++)
+        if (strcmp(name, names[0]) != 0)
+            names[nb++] = name;
+    for (size_t b = 0; b < nb; b++)
+        if (strcmp(names[b], GENERIC_BACKEND) == 0)
+            generic = b;
     if (n > 0) {
-        printf("measuring: %d rounds over every cell%s; median of the rounds\n",
-               ROUNDS, compare ? ", each cell then at once on the generic ops" : "");
+        printf("measuring: %d rounds over every cell, each cell on backend%s %s",
+               ROUNDS, nb > 1 ? "s" : "", names[0]);
+        for (size_t b = 1; b < nb; b++)
+            printf(", %s", names[b]);
+        printf(" in turn; median of the rounds\n");
         fflush(stdout);
-        if (compare && (ret = server_start(&g, argv[0], params, n)) != 0)
-            return ret;
-        ret = measure_all(params, n, &mine, &generic, compare ? &g : NULL);
-        if (compare && server_stop(&g) != 0)
-            ret = APP_EXIT_ERROR;
+        while (ret == 0 && nservers + 1 < nb) {
+            g[nservers].backend = names[nservers + 1];
+            if ((ret = server_start(&g[nservers], argv[0], params, n)) == 0)
+                nservers++;
+        }
+        if (ret == 0)
+            ret = measure_all(params, n, run, g, nservers);
+        for (size_t s = 0; s < nservers; s++)
+            if (server_stop(&g[s]) != 0)
+                ret = APP_EXIT_ERROR;
         if (ret != 0)
             return ret;
-        print_tables(&mine, params, n, ops);
-    }
-    if (compare) {
-        print_tables(&generic, params, n, GENERIC_OPS " (MLDSA_IA32CAP=" MASK_AVX512 ")");
-        print_speedup(&mine, &generic, params, n, ops);
+        for (size_t b = 0; b < nb; b++)
+            print_tables(&run[b], params, n, names[b]);
+        for (size_t b = 0; generic < nb && b < nb; b++)
+            if (b != generic)
+                print_speedup(&run[b], &run[generic], params, n, names[b]);
     }
     if (keccak) {
         printf("\n");

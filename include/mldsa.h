@@ -282,10 +282,41 @@ MLDSA_EXPORT int mldsa_key_from_der(MLDSA_KEY **out, const uint8_t *der,
 MLDSA_EXPORT int mldsa_key_from_pem(MLDSA_KEY **out, const char *pem,
                                     size_t pemlen);
 
-/* Build information, for `mldsa info`: the sample ops in use ("generic",
- * "x86_64-avx512vl-x4"), and a line describing the Keccak kernel built in. */
+/* Zero len bytes at p with a store the compiler cannot drop (for the
+ * caller's copies of seeds, keys and other secrets); p may be NULL. */
+MLDSA_EXPORT void mldsa_cleanse(void *p, size_t len);
+
+/*
+ * Build information, for `mldsa info` and `mldsa speed`.
+ *
+ * Backends: the architecture-specific ops are chosen once per process, as
+ * one backend ("x86_64-avx512vl-x4", "x86_64-avx2", "generic"): the best
+ * this machine runs, or the one the environment variable MLDSA_BACKEND
+ * names when this machine runs it (an unknown or unusable name is ignored).
+ * Every backend gives the same bytes.  mldsa_backend_name() is the one in
+ * use; mldsa_backend_list(i) the i-th one this machine runs, best first,
+ * NULL past the last.  mldsa_sample_ops_name() names the backend's sampling
+ * ops ("generic", "x86_64-avx512vl-x4").  mldsa_build_info() is one line:
+ * version, assembly kernel (full or stubs, flavour, assembler), backend.
+ * Each returns a constant string (build_info: per thread, until its next
+ * call); all are safe from any thread.
+ */
+MLDSA_EXPORT const char *mldsa_backend_name(void);
+MLDSA_EXPORT const char *mldsa_backend_list(size_t i);
 MLDSA_EXPORT const char *mldsa_sample_ops_name(void);
 MLDSA_EXPORT const char *mldsa_build_info(void);
+
+/*
+ * The Keccak-f[1600] kernels built in, for benchmarks: kernel i's name
+ * ("scalar", "x4 avx512vl"), NULL past the last; *ways (when not NULL)
+ * gets how many states it permutes per call, *usable whether this machine
+ * runs it.  mldsa_keccak_kernel_run() runs count permutations of kernel
+ * i's states (MLDSA_ERR_PARAM when there is no kernel i or it cannot run
+ * here).
+ */
+MLDSA_EXPORT const char *mldsa_keccak_kernel(size_t i, unsigned *ways,
+                                             int *usable);
+MLDSA_EXPORT int mldsa_keccak_kernel_run(size_t i, size_t count);
 
 #ifdef __cplusplus
 }

@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal/cpuid.h"
 #include "ml_dsa/ml_dsa_local.h"
+#ifdef ML_DSA_AVX2
+# include "ml_dsa/x86_64/ml_dsa_encoders_x86_64.h"
+#endif
 #include "testutil.h"
 
 #define N ML_DSA_N
@@ -60,7 +62,7 @@ START_TEST(w1_encoding_equals_simple_bit_pack)
                 a.coeff[i] = round == 0 ? 0
                     : round == 1 ? (bits == 6 ? 43 : 15)
                     : (int32_t)test_rand_below(bits == 6 ? 44 : 16);
-            ossl_ml_dsa_poly_pack_w1(fast, &a, bits);
+            ossl_ml_dsa_poly_pack_w1_generic(fast, &a, bits);
             ossl_ml_dsa_poly_simple_pack(slow, &a, bits);
             ck_assert_mem_eq(fast, slow, ML_DSA_POLY_BYTES(bits));
         }
@@ -111,103 +113,13 @@ START_TEST(z_pack_round_trips_and_equals_bit_pack_for_both_gamma1)
             a.coeff[i] = i == 0 ? gamma1 : i == 1 ? -gamma1 + 1
                 : (int32_t)test_rand_below(2 * (uint64_t)gamma1) - gamma1 + 1;
         ossl_ml_dsa_poly_pack_z(buf, &a, gbits[g]);
-        ossl_ml_dsa_poly_unpack_z(&b, buf, gbits[g]);
+        ossl_ml_dsa_poly_unpack_z_generic(&b, buf, gbits[g]);
         ck_assert_mem_eq(a.coeff, b.coeff, sizeof(a.coeff));
         /* the unrolled z routines are BitPack / BitUnpack of that width */
         ossl_ml_dsa_poly_pack(generic, &a, gbits[g] + 1, gamma1);
         ck_assert_mem_eq(buf, generic, ML_DSA_POLY_BYTES(gbits[g] + 1));
         ossl_ml_dsa_poly_unpack(&b, generic, gbits[g] + 1, gamma1);
         ck_assert_mem_eq(a.coeff, b.coeff, sizeof(a.coeff));
-    }
-}
-END_TEST
-
-/*
- * The z / mask decoder this machine uses (AVX2 when it has it) equals the
- * generic one for both gamma1, on random, all-zero, all-one and
- * alternating bytes, and reads nothing past the encoding (the bytes after
- * it change nothing; the allocation ends there, for sanitizer builds).
- */
-START_TEST(z_unpack_same_as_generic_and_reads_only_its_bytes)
-{
-    static const uint8_t fills[] = { 0x00, 0xff, 0x55, 0xaa };
-    ML_DSA_POLY want, got, again;
-    int g, gbits[2] = { 17, 19 };
-    size_t f, len;
-    const size_t tail = 32;   /* bytes after the encoding in the first pass */
-    uint8_t *in;
-    int round;
-
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
-        printf("z unpack: comparing avx2 with generic\n");
-    else
-#endif
-        printf("z unpack: no AVX2 (NO_ASM=1, the CPU, or MLDSA_IA32CAP): "
-               "comparing generic with generic\n");
-    fflush(stdout);
-    for (g = 0; g < 2; g++) {
-        len = ML_DSA_POLY_BYTES(gbits[g] + 1);
-        for (round = 0; round < 40; round++) {
-            f = (size_t)round % (sizeof(fills) + 4);
-            /* len bytes and a tail of zeros, then of ones, then no tail */
-            in = malloc(len + tail);
-            ck_assert_ptr_nonnull(in);
-            if (f < sizeof(fills))
-                memset(in, fills[f], len);
-            else
-                test_rand_bytes(in, len);
-            memset(in + len, 0, tail);
-            ossl_ml_dsa_poly_unpack_z_generic(&want, in, gbits[g]);
-            ossl_ml_dsa_poly_unpack_z(&got, in, gbits[g]);
-            ck_assert_mem_eq(want.coeff, got.coeff, sizeof(want.coeff));
-            memset(in + len, 0xff, tail);
-            ossl_ml_dsa_poly_unpack_z(&again, in, gbits[g]);
-            ck_assert_mem_eq(want.coeff, again.coeff, sizeof(want.coeff));
-            in = realloc(in, len);
-            ck_assert_ptr_nonnull(in);
-            ossl_ml_dsa_poly_unpack_z(&again, in, gbits[g]);
-            ck_assert_mem_eq(want.coeff, again.coeff, sizeof(want.coeff));
-            free(in);
-        }
-    }
-}
-END_TEST
-
-/*
- * The w1Encode this machine uses (AVX2 when it has it) equals the generic
- * one for 4 and 6 bits on random coefficients in [0, 2^bits), all zero
- * and all 2^bits - 1, and writes exactly 32 * bits bytes.
- */
-START_TEST(w1_encoding_same_as_generic_and_writes_only_its_bytes)
-{
-    ML_DSA_POLY a;
-    uint8_t want[ML_DSA_POLY_BYTES(6) + 32], got[ML_DSA_POLY_BYTES(6) + 32];
-    int bits, round;
-    size_t i, len;
-
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
-        printf("w1 encode: comparing avx2 with generic\n");
-    else
-#endif
-        printf("w1 encode: no AVX2 (NO_ASM=1, the CPU, or MLDSA_IA32CAP): "
-               "comparing generic with generic\n");
-    fflush(stdout);
-    for (bits = 4; bits <= 6; bits += 2) {
-        len = ML_DSA_POLY_BYTES(bits);
-        for (round = 0; round < 50; round++) {
-            for (i = 0; i < N; i++)
-                a.coeff[i] = round == 0 ? 0 : round == 1 ? (1 << bits) - 1
-                    : (int32_t)test_rand_below((uint64_t)1 << bits);
-            memset(want, 0x5a, sizeof(want));
-            memset(got, 0x5a, sizeof(got));
-            ossl_ml_dsa_poly_pack_w1_generic(want, &a, bits);
-            ossl_ml_dsa_poly_pack_w1(got, &a, bits);
-            ck_assert_mem_eq(want, got, sizeof(want));
-            for (i = len; i < sizeof(got); i++)
-                ck_assert_uint_eq(got[i], 0x5a);
-        }
     }
 }
 END_TEST
@@ -417,6 +329,39 @@ START_TEST(hint_encoding_round_trips_from_zero_to_omega_ones)
 }
 END_TEST
 
+#ifdef ML_DSA_AVX2
+/*
+ * The AVX-512 HintBitPack writes the generic one's omega + k bytes for
+ * every count of ones from 0 to omega (random positions), all parameter
+ * sets, with hint bytes other than 1 counting as set as in the generic.
+ */
+START_TEST(avx512_hint_encoding_equals_generic_from_zero_to_omega_ones)
+{
+    uint8_t h[ML_DSA_K_MAX * N], want[HINT_MAX_BYTES + 8],
+        got[HINT_MAX_BYTES + 8];
+    const ML_DSA_PARAMS *p;
+    size_t i, j, count;
+
+    if (!have_caps(CAP_ZMM | OSSL_IA32CAP_AVX512BW, "avx512 hint encode"))
+        return;
+    for (i = 0; i < NPARAMS; i++) {
+        p = ossl_ml_dsa_params_get(params[i]);
+        for (count = 0; count <= (size_t)p->omega; count++) {
+            random_hint(p, h, count);
+            for (j = 0; j < p->k * N; j++)
+                if (h[j] != 0 && test_rand_below(4) == 0)
+                    h[j] = (uint8_t)(1 + test_rand_below(255));
+            memset(want, 0x5a, sizeof(want));
+            memset(got, 0x5a, sizeof(got));
+            ossl_ml_dsa_hint_encode(want, p, h);
+            ossl_ml_dsa_hint_encode_avx512(got, p, h);
+            ck_assert_mem_eq(want, got, sizeof(want));
+        }
+    }
+}
+END_TEST
+#endif /* ML_DSA_AVX2 */
+
 START_TEST(hint_decoding_is_strict)
 {
     uint8_t h[ML_DSA_K_MAX * N], d[ML_DSA_K_MAX * N], enc[HINT_MAX_BYTES],
@@ -505,14 +450,20 @@ static Suite *encoders_suite(void)
     tcase_add_test(poly, w1_encoding_equals_simple_bit_pack);
     tcase_add_test(poly, bit_pack_round_trips_at_both_ends_of_each_range);
     tcase_add_test(poly, z_pack_round_trips_and_equals_bit_pack_for_both_gamma1);
-    tcase_add_test(poly, z_unpack_same_as_generic_and_reads_only_its_bytes);
-    tcase_add_test(poly, w1_encoding_same_as_generic_and_writes_only_its_bytes);
+#ifdef ML_DSA_AVX2
+    tcase_add_test(poly, avx512_packers_equal_generic_at_range_ends_and_on_random_input);
+    tcase_add_test(poly, avx512_t0_t1_z_unpack_equal_generic_and_read_only_their_bytes);
+    tcase_add_test(poly, avx512_eta_unpack_gives_generic_verdict_for_every_value_and_position);
+#endif
     tcase_add_test(poly, packing_is_little_endian_lowest_bit_first);
     tcase_add_test(poly, eta_unpack_refuses_out_of_range_values);
     tcase_add_test(keys, secret_key_encoding_round_trips);
     tcase_add_test(keys, sk_decode_equals_generic_bit_unpack_on_random_bytes);
     tcase_add_test(keys, public_key_encoding_round_trips_and_is_simple_bit_pack);
     tcase_add_test(keys, hint_encoding_round_trips_from_zero_to_omega_ones);
+#ifdef ML_DSA_AVX2
+    tcase_add_test(keys, avx512_hint_encoding_equals_generic_from_zero_to_omega_ones);
+#endif
     tcase_add_test(keys, hint_decoding_is_strict);
     tcase_add_test(keys, sizes_match_fips204_table2);
     suite_add_tcase(s, poly);

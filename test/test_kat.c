@@ -593,6 +593,6 @@ static Suite *kat_suite(void)
 
 int main(void)
 {
-    printf("sample ops: %s\n", mldsa_sample_ops_name());
+    printf("backend: %s\n", mldsa_backend_name());
     return test_run_suite(kat_suite());
 }

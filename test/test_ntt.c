@@ -13,10 +13,6 @@
 #include <string.h>
 #include "ml_dsa/ml_dsa_local.h"
 #include "ml_dsa/ml_dsa_poly.h"
-#include "internal/cpuid.h"
-#ifdef ML_DSA_AVX2
-# include "ml_dsa/x86_64/ml_dsa_avx512.h"
-#endif
 #include "testutil.h"
 
 #define Q ML_DSA_Q
@@ -45,9 +41,7 @@ static void random_poly(ML_DSA_POLY *p, int32_t bound)
     size_t i;
 
     for (i = 0; i < N; i++)
-        p->coeff[i] = (int32_t)((int64_t)test_rand_below(2 * (uint64_t)bound
-                                                         - 1)
-                                - bound + 1);
+        p->coeff[i] = (int32_t)test_rand_below(2 * (uint64_t)bound - 1) - bound + 1;
 }
 
 /* a * b in Z_q[X]/(X^256 + 1), by the schoolbook method. */
@@ -79,10 +73,10 @@ START_TEST(inverse_ntt_undoes_ntt_up_to_montgomery_factor)
     for (round = 0; round < RANDOM_ROUNDS; round++) {
         random_poly(&a, Q);
         b = a;
-        ossl_ml_dsa_poly_ntt(&b);
+        ossl_ml_dsa_poly_ntt_generic(&b);
         for (i = 0; i < N; i++)
             REQUIRE(abs(b.coeff[i]) < 9 * Q);
-        ossl_ml_dsa_poly_ntt_inverse(&b);
+        ossl_ml_dsa_poly_ntt_inverse_generic(&b);
         for (i = 0; i < N; i++) {
             REQUIRE(abs(b.coeff[i]) < Q);
             REQUIRE(mod_q(b.coeff[i]) == mod_q(a.coeff[i] * r_mod_q));
@@ -103,10 +97,10 @@ START_TEST(ntt_product_equals_schoolbook_product)
         random_poly(&b, round % 2 ? Q : 5);
         ah = a;
         bh = b;
-        ossl_ml_dsa_poly_ntt(&ah);
-        ossl_ml_dsa_poly_ntt(&bh);
-        ossl_ml_dsa_poly_ntt_mul(&c, &ah, &bh);
-        ossl_ml_dsa_poly_ntt_inverse(&c);
+        ossl_ml_dsa_poly_ntt_generic(&ah);
+        ossl_ml_dsa_poly_ntt_generic(&bh);
+        ossl_ml_dsa_poly_ntt_mul_generic(&c, &ah, &bh);
+        ossl_ml_dsa_poly_ntt_inverse_generic(&c);
         schoolbook(want, &a, &b);
         for (i = 0; i < N; i++)
             REQUIRE(mod_q(c.coeff[i]) == want[i]);
@@ -129,24 +123,24 @@ START_TEST(ntt_dot_product_equals_sum_of_schoolbook_products)
         bh[j] = b[j];
         for (i = 0; i < N; i++)
             ah[j].coeff[i] = mod_q(ah[j].coeff[i]);
-        ossl_ml_dsa_poly_ntt(&bh[j]);
+        ossl_ml_dsa_poly_ntt_generic(&bh[j]);
     }
     /* ah is "already in the NTT domain": compare against NTT^-1(ah) */
     memset(want, 0, sizeof(want));
     for (j = 0; j < ML_DSA_L_MAX; j++) {
         ML_DSA_POLY at = ah[j];
 
-        ossl_ml_dsa_poly_ntt_inverse(&at);    /* at = NTT^-1(ah) * R */
+        ossl_ml_dsa_poly_ntt_inverse_generic(&at);    /* at = NTT^-1(ah) * R */
         for (i = 0; i < N; i++)               /* remove R: multiply by R^-1 */
             at.coeff[i] = ml_dsa_montgomery_reduce(at.coeff[i]);
         schoolbook(part, &at, &b[j]);
         for (i = 0; i < N; i++)
             want[i] = mod_q((int64_t)want[i] + part[i]);
     }
-    ossl_ml_dsa_poly_ntt_dot(&c, ah, bh, ML_DSA_L_MAX);
+    ossl_ml_dsa_poly_ntt_dot_generic(&c, ah, bh, ML_DSA_L_MAX);
     for (i = 0; i < N; i++)
         REQUIRE(abs(c.coeff[i]) < Q);
-    ossl_ml_dsa_poly_ntt_inverse(&c);
+    ossl_ml_dsa_poly_ntt_inverse_generic(&c);
     for (i = 0; i < N; i++)
         REQUIRE(mod_q(c.coeff[i]) == want[i]);
 }
@@ -303,267 +297,6 @@ START_TEST(use_hint_without_hint_is_high_bits)
 }
 END_TEST
 
-/*
- * The AVX2 versions of the NTT functions (ml_dsa_ntt_x86_64.c) must give
- * the generic C results bit for bit (the signatures must not depend on the
- * CPU).  Without AVX2 (a build without ML_DSA_AVX2, a CPU without it,
- * or MLDSA_IA32CAP='~0x8') the suite says so and runs the generic
- * functions only, against themselves.
- */
-typedef struct ntt_impl_st {
-    const char *name;
-    void (*ntt)(ML_DSA_POLY *p);
-    void (*inverse)(ML_DSA_POLY *p);
-    void (*mul)(ML_DSA_POLY *r, const ML_DSA_POLY *a, const ML_DSA_POLY *b);
-    void (*dot)(ML_DSA_POLY *r, const ML_DSA_POLY *a, const ML_DSA_POLY *b,
-                size_t n);
-} NTT_IMPL;
-
-static const NTT_IMPL ntt_generic = {
-    "generic", ossl_ml_dsa_poly_ntt_generic,
-    ossl_ml_dsa_poly_ntt_inverse_generic, ossl_ml_dsa_poly_ntt_mul_generic,
-    ossl_ml_dsa_poly_ntt_dot_generic
-};
-
-#ifdef ML_DSA_AVX2
-static const NTT_IMPL ntt_avx2 = {
-    "avx2", ossl_ml_dsa_poly_ntt_avx2, ossl_ml_dsa_poly_ntt_inverse_avx2,
-    ossl_ml_dsa_poly_ntt_mul_avx2, ossl_ml_dsa_poly_ntt_dot_avx2
-};
-#endif
-
-/* The implementation to compare with the generic one, announced. */
-static const NTT_IMPL *ntt_impl_under_test(const char *test)
-{
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
-        printf("%s: comparing avx2 with generic\n", test);
-        fflush(stdout);
-        return &ntt_avx2;
-    }
-    printf("%s: no AVX2 (ia32cap 0x%02x): running generic only\n", test,
-           (unsigned)ossl_ia32cap());
-#else
-    printf("%s: built without ML_DSA_AVX2: running generic only\n", test);
-#endif
-    fflush(stdout);
-    return &ntt_generic;
-}
-
-#define EDGE_PATTERNS 5
-
-/*
- * Coefficients in (-bound, bound): pattern 0 random, 1 all bound - 1,
- * 2 all -(bound - 1), 3 alternating +-(bound - 1), 4 +-(bound - 1) with
- * random signs.
- */
-static void edge_poly(ML_DSA_POLY *p, int pattern, int32_t bound)
-{
-    size_t i;
-
-    if (pattern == 0) {
-        random_poly(p, bound);
-        return;
-    }
-    for (i = 0; i < N; i++) {
-        int neg = pattern == 2 || (pattern == 3 && (i & 1) != 0)
-                  || (pattern == 4 && (test_rand_u64() & 1) != 0);
-
-        p->coeff[i] = neg ? -(bound - 1) : bound - 1;
-    }
-}
-
-/* The rounds per pattern: more random ones than fixed ones. */
-static int edge_rounds(int pattern)
-{
-    return pattern == 0 || pattern == 4 ? 200 : 1;
-}
-
-/* impl's NTT and inverse give the generic results for |a| < q. */
-static void check_ntt_and_inverse(const NTT_IMPL *impl)
-{
-    ML_DSA_POLY a, want, got;
-    int pattern, round;
-
-    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
-        for (round = 0; round < edge_rounds(pattern); round++) {
-            /* both take |a| < q */
-            edge_poly(&a, pattern, Q);
-            want = got = a;
-            ossl_ml_dsa_poly_ntt_generic(&want);
-            impl->ntt(&got);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            want = got = a;
-            ossl_ml_dsa_poly_ntt_inverse_generic(&want);
-            impl->inverse(&got);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-        }
-}
-
-/* impl's pointwise and dot products give the generic results. */
-static void check_mul_and_dot(const NTT_IMPL *impl)
-{
-    ML_DSA_POLY a[ML_DSA_L_MAX], b[ML_DSA_L_MAX], want, got;
-    int pattern, round;
-    size_t j, n;
-
-    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
-        for (round = 0; round < edge_rounds(pattern); round++) {
-            /* |a| < q, |b| < 9q: |a * b| < 2^31 q, and n <= 7 terms */
-            for (j = 0; j < ML_DSA_L_MAX; j++) {
-                edge_poly(&a[j], pattern, Q);
-                edge_poly(&b[j], pattern, 9 * Q);
-            }
-            ossl_ml_dsa_poly_ntt_mul_generic(&want, &a[0], &b[0]);
-            impl->mul(&got, &a[0], &b[0]);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            /* r may alias an input */
-            got = a[0];
-            impl->mul(&got, &got, &b[0]);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            got = b[0];
-            impl->mul(&got, &a[0], &got);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            for (n = 1; n <= ML_DSA_L_MAX; n++) {
-                ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
-                impl->dot(&got, a, b, n);
-                REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            }
-        }
-    /*
-     * The bound itself: a over all of int32 (but INT32_MIN) and |b| < q,
-     * so |a * b| < 2^31 q; for the dot product |b| < q / 7, so that the
-     * sum of up to 7 products stays below 2^31 q.
-     */
-    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
-        for (round = 0; round < edge_rounds(pattern); round++) {
-            for (j = 0; j < ML_DSA_L_MAX; j++) {
-                edge_poly(&a[j], pattern, INT32_MAX);
-                edge_poly(&b[j], pattern, Q);
-            }
-            ossl_ml_dsa_poly_ntt_mul_generic(&want, &a[0], &b[0]);
-            impl->mul(&got, &a[0], &b[0]);
-            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            for (j = 0; j < ML_DSA_L_MAX; j++)
-                edge_poly(&b[j], pattern, Q / ML_DSA_L_MAX);
-            for (n = 1; n <= ML_DSA_L_MAX; n++) {
-                ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
-                impl->dot(&got, a, b, n);
-                REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
-            }
-        }
-}
-
-/*
- * impl's inverse NTT undoes its NTT up to the Montgomery factor R, with
- * the generic bounds in between (|NTT(a)| < 9q, and the inverse takes
- * the NTT's output reduced by a pointwise product with R^2: |.| < q).
- */
-static void check_round_trip(const NTT_IMPL *impl)
-{
-    const int64_t r_mod_q = ((int64_t)1 << 32) % Q;
-    ML_DSA_POLY a, b, r2;
-    int pattern, round;
-    size_t i;
-
-    for (i = 0; i < N; i++)     /* R^2 mod q, so that mont(x * r2) = x * R */
-        r2.coeff[i] = mod_q(r_mod_q * r_mod_q);
-    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
-        for (round = 0; round < edge_rounds(pattern); round++) {
-            edge_poly(&a, pattern, Q);
-            b = a;
-            impl->ntt(&b);
-            for (i = 0; i < N; i++)
-                REQUIRE(abs(b.coeff[i]) < 9 * Q);
-            impl->inverse(&b);
-            for (i = 0; i < N; i++) {
-                REQUIRE(abs(b.coeff[i]) < Q);
-                REQUIRE(mod_q(b.coeff[i]) == mod_q(a.coeff[i] * r_mod_q));
-            }
-            /* NTT, a product (by R^2 / R = R), the inverse: a * R^2 */
-            b = a;
-            impl->ntt(&b);
-            impl->mul(&b, &b, &r2);
-            impl->inverse(&b);
-            for (i = 0; i < N; i++)
-                REQUIRE(mod_q(b.coeff[i])
-                        == mod_q(a.coeff[i] * r_mod_q % Q * r_mod_q));
-        }
-}
-
-START_TEST(avx2_ntt_and_inverse_equal_generic_within_input_bounds)
-{
-    check_ntt_and_inverse(ntt_impl_under_test("ntt, inverse ntt"));
-}
-END_TEST
-
-START_TEST(avx2_ntt_mul_and_dot_equal_generic_within_input_bounds)
-{
-    check_mul_and_dot(ntt_impl_under_test("ntt mul, ntt dot"));
-}
-END_TEST
-
-/*
- * The AVX-512 versions (x86_64/ml_dsa_ntt_avx512.c) must give the generic
- * results bit for bit too.  They need AVX-512F and the OS's ZMM state;
- * without them (a build without ML_DSA_AVX2, a CPU without AVX-512, or
- * MLDSA_IA32CAP='~0x5') the tests print "skipped: no AVX-512" and pass.
- */
-#ifdef ML_DSA_AVX2
-static const NTT_IMPL ntt_avx512 = {
-    "avx512", ossl_ml_dsa_poly_ntt_avx512,
-    ossl_ml_dsa_poly_ntt_inverse_avx512, ossl_ml_dsa_poly_ntt_mul_avx512,
-    ossl_ml_dsa_poly_ntt_dot_avx512
-};
-#endif
-
-/* The AVX-512 implementation when the CPU has it, announced; or NULL. */
-static const NTT_IMPL *avx512_impl_under_test(const char *test)
-{
-#ifdef ML_DSA_AVX2
-    const uint32_t need = OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE;
-
-    if ((ossl_ia32cap() & need) == need) {
-        printf("%s: comparing avx512 with generic\n", test);
-        fflush(stdout);
-        return &ntt_avx512;
-    }
-    printf("%s: skipped: no AVX-512 (ia32cap 0x%02x)\n", test,
-           (unsigned)ossl_ia32cap());
-#else
-    printf("%s: skipped: no AVX-512 (built without ML_DSA_AVX2)\n", test);
-#endif
-    fflush(stdout);
-    return NULL;
-}
-
-START_TEST(avx512_ntt_and_inverse_equal_generic_within_input_bounds)
-{
-    const NTT_IMPL *impl = avx512_impl_under_test("avx512 ntt, inverse ntt");
-
-    if (impl != NULL)
-        check_ntt_and_inverse(impl);
-}
-END_TEST
-
-START_TEST(avx512_ntt_mul_and_dot_equal_generic_within_input_bounds)
-{
-    const NTT_IMPL *impl = avx512_impl_under_test("avx512 ntt mul, ntt dot");
-
-    if (impl != NULL)
-        check_mul_and_dot(impl);
-}
-END_TEST
-
-START_TEST(avx512_inverse_ntt_undoes_avx512_ntt)
-{
-    const NTT_IMPL *impl = avx512_impl_under_test("avx512 ntt round trip");
-
-    if (impl != NULL)
-        check_round_trip(impl);
-}
-END_TEST
-
 static Suite *ntt_suite(void)
 {
     Suite *s = suite_create("ntt");
@@ -573,11 +306,6 @@ static Suite *ntt_suite(void)
     tcase_add_test(ntt, inverse_ntt_undoes_ntt_up_to_montgomery_factor);
     tcase_add_test(ntt, ntt_product_equals_schoolbook_product);
     tcase_add_test(ntt, ntt_dot_product_equals_sum_of_schoolbook_products);
-    tcase_add_test(ntt, avx2_ntt_and_inverse_equal_generic_within_input_bounds);
-    tcase_add_test(ntt, avx2_ntt_mul_and_dot_equal_generic_within_input_bounds);
-    tcase_add_test(ntt, avx512_ntt_and_inverse_equal_generic_within_input_bounds);
-    tcase_add_test(ntt, avx512_ntt_mul_and_dot_equal_generic_within_input_bounds);
-    tcase_add_test(ntt, avx512_inverse_ntt_undoes_avx512_ntt);
     tcase_set_timeout(ntt, 60);
     tcase_add_test(arith, montgomery_reduce_is_exact_and_bounded_at_the_edges);
     tcase_add_test(arith, reduce32_caddq_freeze_centre_give_their_ranges);

@@ -894,128 +894,6 @@ START_TEST(sample_in_ball_matches_the_specification_across_squeeze_blocks)
 END_TEST
 
 /*
- * A coefficient in [lo, hi]: mostly uniform, one in four from the edges
- * that matter to the row ops (lo, hi, 0, +-1, and the Decompose boundaries
- * k * 2 gamma2 +- gamma2 and q - 1 - gamma2 shifted into the range).
- */
-static int32_t row_coeff(int32_t lo, int32_t hi, int32_t gamma2)
-{
-    int32_t c;
-
-    switch (test_rand_below(16)) {
-    case 0:
-        return lo;
-    case 1:
-        return hi;
-    case 2:
-        c = (int32_t)test_rand_below(3) - 1;
-        break;
-    case 3:
-        c = (int32_t)(2 * gamma2 * (int32_t)test_rand_below(45))
-            + gamma2 + (int32_t)test_rand_below(3) - 1;
-        if (test_rand_below(2))
-            c -= 8380417;
-        break;
-    default:
-        return lo + (int32_t)test_rand_below((uint64_t)hi - lo + 1);
-    }
-    return c < lo ? lo : c > hi ? hi : c;
-}
-
-static void row_poly(ML_DSA_POLY *p, int32_t lo, int32_t hi, int32_t gamma2)
-{
-    for (size_t j = 0; j < ML_DSA_N; j++)
-        p->coeff[j] = row_coeff(lo, hi, gamma2);
-}
-
-/*
- * The row ops this machine uses (AVX2 when it has it) give the generic
- * ones' results, bytes and return values, on random and edge inputs within
- * each op's documented bounds, for both gamma2.
- */
-START_TEST(row_ops_same_as_generic_on_random_and_edge_inputs)
-{
-    const OSSL_ML_DSA_ROW_OPS *ops = ossl_ml_dsa_row_ops();
-    const OSSL_ML_DSA_ROW_OPS *gen = ossl_ml_dsa_row_ops_generic();
-    const int32_t q = 8380417;
-    ML_DSA_POLY a, b, a2, b2, c;
-    uint8_t ha[ML_DSA_N], hb[ML_DSA_N], oa[ML_DSA_POLY_BYTES(6)],
-        ob[ML_DSA_POLY_BYTES(6)];
-    uint32_t ca, cb;
-    size_t pi, j;
-    int round;
-
-    if (ops == gen)
-        printf("row ops: no AVX2 (NO_ASM=1, the CPU, or MLDSA_IA32CAP): "
-               "comparing generic with generic\n");
-    else
-        printf("row ops: comparing %s with generic\n", ops->name);
-    fflush(stdout);
-    for (pi = 0; pi < NPARAMS; pi++) {
-        const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(params[pi]);
-        const int32_t g2 = p->gamma2, m = (q - 1) / (2 * g2);
-
-        for (round = 0; round < 200; round++) {
-            /* w1: |w| < q */
-            row_poly(&a, -q + 1, q - 1, g2);
-            b = a;
-            memset(oa, 0, sizeof(oa));
-            memset(ob, 0, sizeof(ob));
-            gen->w1(oa, &a, p);
-            ops->w1(ob, &b, p);
-            ck_assert_mem_eq(&a, &b, sizeof(a));
-            ck_assert_mem_eq(oa, ob, sizeof(oa));
-
-            /* z: |cs1| < q, y in [-gamma1 + 1, gamma1] */
-            row_poly(&a, -q + 1, q - 1, g2);
-            row_poly(&c, -p->gamma1 + 1, p->gamma1, g2);
-            if (round % 4 == 0)     /* mostly inside the bound */
-                for (j = 0; j < ML_DSA_N; j++)
-                    a.coeff[j] = (int32_t)test_rand_below(2 * p->beta + 1) - p->beta;
-            b = a;
-            ck_assert_int_eq(gen->z(&a, &c, p->gamma1 - p->beta),
-                             ops->z(&b, &c, p->gamma1 - p->beta));
-            ck_assert_mem_eq(&a, &b, sizeof(a));
-
-            /* r: w in [0, q), |cs2| < q; then hint: |ct0| < q */
-            row_poly(&a, 0, q - 1, g2);
-            row_poly(&c, -q + 1, q - 1, g2);
-            if (round % 4 == 1)     /* small cs2, small ct0: the usual case */
-                for (j = 0; j < ML_DSA_N; j++)
-                    c.coeff[j] = (int32_t)test_rand_below(2 * p->beta + 1) - p->beta;
-            b = a;
-            memset(ha, 0, sizeof(ha));
-            memset(hb, 0, sizeof(hb));
-            ck_assert_int_eq(gen->r(&a, ha, &c, p), ops->r(&b, hb, &c, p));
-            ck_assert_mem_eq(&a, &b, sizeof(a));
-            ck_assert_mem_eq(ha, hb, sizeof(ha));
-            row_poly(&c, -q + 1, q - 1, g2);
-            if (round % 4 == 1)
-                for (j = 0; j < ML_DSA_N; j++)
-                    c.coeff[j] = (int32_t)test_rand_below(2 * g2 + 1) - g2;
-            if (round % 4 == 2)     /* any HighBits value in h */
-                for (j = 0; j < ML_DSA_N; j++)
-                    ha[j] = hb[j] = (uint8_t)test_rand_below((uint64_t)m);
-            ca = cb = (uint32_t)round;
-            ck_assert_int_eq(gen->hint(ha, &ca, &a, &c, p),
-                             ops->hint(hb, &cb, &b, &c, p));
-            ck_assert_uint_eq(ca, cb);
-            ck_assert_mem_eq(ha, hb, sizeof(ha));
-
-            /* use_hint: |w| < q, h in {0, 1} */
-            row_poly(&a2, -q + 1, q - 1, g2);
-            b2 = a2;
-            for (j = 0; j < ML_DSA_N; j++)
-                ha[j] = (uint8_t)test_rand_below(2);
-            gen->use_hint(&a2, ha, p);
-            ops->use_hint(&b2, ha, p);
-            ck_assert_mem_eq(&a2, &b2, sizeof(a2));
-        }
-    }
-}
-END_TEST
-
-/*
  * One key object used from several threads at once (the key is read-only
  * once made): every thread's deterministic signatures equal the ones made
  * on one thread, and every signature verifies under the shared key.
@@ -1100,7 +978,6 @@ static Suite *sign_suite(void)
     tcase_add_test(rt, pk_from_sk_recomputes_the_public_key);
     tcase_add_test(rt, streaming_mu_equals_compute_mu);
     tcase_add_test(rt, sample_in_ball_matches_the_specification_across_squeeze_blocks);
-    tcase_add_test(rt, row_ops_same_as_generic_on_random_and_edge_inputs);
     tcase_add_test(rt, one_key_signs_and_verifies_from_several_threads_at_once);
     tcase_set_timeout(rt, 60);
     tcase_add_test(bad, context_longer_than_255_bytes_is_refused);

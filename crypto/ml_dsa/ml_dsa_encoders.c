@@ -5,9 +5,6 @@
  */
 #include <string.h>
 #include "ml_dsa_local.h"
-#ifdef ML_DSA_AVX2
-# include "internal/cpuid.h"
-#endif
 
 /*
  * Write 256 values of `bits` bits each (1 <= bits <= 20), value i being
@@ -102,21 +99,6 @@ void ossl_ml_dsa_poly_pack_w1_generic(uint8_t *out, const ML_DSA_POLY *w1,
         for (i = 0; i < ML_DSA_N; i += 2)
             *out++ = (uint8_t)(c[i] | c[i + 1] << 4);
     }
-}
-
-/*
- * w1Encode: the AVX2 version (ml_dsa_encoders_x86_64.c, bit-identical)
- * when the CPU has AVX2.
- */
-void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits)
-{
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
-        ossl_ml_dsa_poly_pack_w1_avx2(out, w1, bits);
-        return;
-    }
-#endif
-    ossl_ml_dsa_poly_pack_w1_generic(out, w1, bits);
 }
 
 /* BitPack(w, a, b) (FIPS 204 Algorithm 17): coefficients in [b - 2^bits + 1, b]. */
@@ -254,24 +236,8 @@ void ossl_ml_dsa_poly_unpack_z_generic(ML_DSA_POLY *z, const uint8_t *in,
     }
 }
 
-/*
- * BitUnpack(v, gamma1 - 1, gamma1): the AVX2 version
- * (ml_dsa_encoders_x86_64.c, bit-identical) when the CPU has AVX2.
- */
-void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
-                               int gamma1_bits)
-{
-#ifdef ML_DSA_AVX2
-    if ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0) {
-        ossl_ml_dsa_poly_unpack_z_avx2(z, in, gamma1_bits);
-        return;
-    }
-#endif
-    ossl_ml_dsa_poly_unpack_z_generic(z, in, gamma1_bits);
-}
-
 /* SimpleBitPack(t1, 10) unrolled: 4 coefficients in [0, 2^10) per 5 bytes. */
-static void pack_t1(uint8_t *out, const ML_DSA_POLY *t1)
+void ossl_ml_dsa_poly_pack_t1_generic(uint8_t *out, const ML_DSA_POLY *t1)
 {
     const int32_t *c = t1->coeff;
     size_t i;
@@ -286,7 +252,7 @@ static void pack_t1(uint8_t *out, const ML_DSA_POLY *t1)
 }
 
 /* SimpleBitUnpack(v, 10) unrolled: 4 coefficients per 5 bytes (hot in verify). */
-static void unpack_t1(ML_DSA_POLY *t1, const uint8_t *in)
+void ossl_ml_dsa_poly_unpack_t1_generic(ML_DSA_POLY *t1, const uint8_t *in)
 {
     int32_t *c = t1->coeff;
     size_t i;
@@ -308,7 +274,7 @@ void ossl_ml_dsa_pk_encode(uint8_t *pk, const ML_DSA_PARAMS *params,
     memcpy(pk, rho, ML_DSA_RHO_BYTES);
     pk += ML_DSA_RHO_BYTES;
     for (i = 0; i < params->k; i++, pk += ML_DSA_POLY_BYTES(ML_DSA_T1_BITS))
-        pack_t1(pk, &t1[i]);
+        ossl_ml_dsa_poly_pack_t1_generic(pk, &t1[i]);
 }
 
 /* pkDecode (FIPS 204 Algorithm 23): rho and t1 (coefficients in [0, 2^10)). */
@@ -320,7 +286,27 @@ void ossl_ml_dsa_pk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
     memcpy(rho, pk, ML_DSA_RHO_BYTES);
     pk += ML_DSA_RHO_BYTES;
     for (i = 0; i < params->k; i++, pk += ML_DSA_POLY_BYTES(ML_DSA_T1_BITS))
-        unpack_t1(&t1[i], pk);
+        ossl_ml_dsa_poly_unpack_t1_generic(&t1[i], pk);
+}
+
+/*
+ * BitPack(s, eta, eta) of a secret polynomial s1[i] or s2[i] (FIPS 204
+ * Algorithm 24, lines 3 and 6): values eta - s in [0, 2 eta], in
+ * bitlen(2 eta) bits (3 for eta = 2, 4 for eta = 4).
+ */
+void ossl_ml_dsa_poly_pack_eta_generic(uint8_t *out, const ML_DSA_POLY *s,
+                                       int eta)
+{
+    pack_bits(out, s->coeff, eta == 2 ? 3 : 4, eta, 1);
+}
+
+/*
+ * BitPack(t0, 2^12 - 1, 2^12) (FIPS 204 Algorithm 24, line 9): values
+ * 2^12 - t0 in [0, 2^13).
+ */
+void ossl_ml_dsa_poly_pack_t0_generic(uint8_t *out, const ML_DSA_POLY *t0)
+{
+    pack_bits(out, t0->coeff, ML_DSA_T0_BITS, ML_DSA_T0_MAX, 1);
 }
 
 /*
@@ -341,11 +327,11 @@ void ossl_ml_dsa_sk_encode(uint8_t *sk, const ML_DSA_PARAMS *params,
     memcpy(sk, tr, ML_DSA_TR_BYTES);
     sk += ML_DSA_TR_BYTES;
     for (i = 0; i < params->l; i++, sk += eta_bytes)
-        ossl_ml_dsa_poly_pack(sk, &s1[i], params->eta_bits, params->eta);
+        ossl_ml_dsa_poly_pack_eta_generic(sk, &s1[i], params->eta);
     for (i = 0; i < params->k; i++, sk += eta_bytes)
-        ossl_ml_dsa_poly_pack(sk, &s2[i], params->eta_bits, params->eta);
+        ossl_ml_dsa_poly_pack_eta_generic(sk, &s2[i], params->eta);
     for (i = 0; i < params->k; i++, sk += ML_DSA_POLY_BYTES(ML_DSA_T0_BITS))
-        ossl_ml_dsa_poly_pack(sk, &t0[i], ML_DSA_T0_BITS, ML_DSA_T0_MAX);
+        ossl_ml_dsa_poly_pack_t0_generic(sk, &t0[i]);
 }
 
 /*
@@ -353,7 +339,7 @@ void ossl_ml_dsa_sk_encode(uint8_t *sk, const ML_DSA_PARAMS *params,
  * 8 coefficients 2^12 - v in [-2^12 + 1, 2^12] per 13 bytes.  Secret;
  * no branch on the data.
  */
-static void unpack_t0(ML_DSA_POLY *t0, const uint8_t *in)
+void ossl_ml_dsa_poly_unpack_t0_generic(ML_DSA_POLY *t0, const uint8_t *in)
 {
     const uint32_t mask = (1 << ML_DSA_T0_BITS) - 1;
     int32_t *c = t0->coeff;
@@ -407,7 +393,7 @@ int ossl_ml_dsa_sk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
     for (i = 0; i < params->k; i++, sk += eta_bytes)
         ok &= ossl_ml_dsa_poly_unpack_eta(&s2[i], sk, params->eta);
     for (i = 0; i < params->k; i++, sk += ML_DSA_POLY_BYTES(ML_DSA_T0_BITS))
-        unpack_t0(&t0[i], sk);
+        ossl_ml_dsa_poly_unpack_t0_generic(&t0[i], sk);
     return ok;
 }
 

@@ -28,13 +28,13 @@ static void polys_reduce(ML_DSA_POLY *p, size_t n)
             p[i].coeff[j] = ml_dsa_reduce32(p[i].coeff[j]);
 }
 
-/* NTT (FIPS 204 Algorithm 41) of n polynomials, |c| < q in and out. */
-static void polys_ntt(ML_DSA_POLY *p, size_t n)
+/* NTT (FIPS 204 Algorithm 41) of n polynomials of key, |c| < q in and out. */
+static void polys_ntt(const MLDSA_KEY *key, ML_DSA_POLY *p, size_t n)
 {
     size_t i;
 
     for (i = 0; i < n; i++)
-        ossl_ml_dsa_poly_ntt(&p[i]);
+        key->backend->poly->ntt(&p[i]);
     polys_reduce(p, n);
 }
 
@@ -62,6 +62,7 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
         return MLDSA_ERR_MEMORY;
     memset(key, 0, sizeof(*key));
     key->params = p;
+    key->backend = ossl_ml_dsa_backend();
     /*
      * The secret polynomials first, right after the struct, so that one
      * cleanse of secret_size bytes wipes every secret; A-hat and t1 are
@@ -87,13 +88,14 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
 static void compute_t(MLDSA_KEY *key, const ML_DSA_POLY *s2, ML_DSA_POLY *t0)
 {
     const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
     ML_DSA_POLY t;
     size_t i, j;
     int32_t v;
 
     for (i = 0; i < p->k; i++) {
-        ossl_ml_dsa_poly_ntt_dot(&t, &key->a_hat[i * p->l], key->s1_hat, p->l);
-        ossl_ml_dsa_poly_ntt_inverse(&t);
+        poly->ntt_dot(&t, &key->a_hat[i * p->l], key->s1_hat, p->l);
+        poly->ntt_inverse(&t);
         for (j = 0; j < ML_DSA_N; j++) {
             v = ml_dsa_freeze(ml_dsa_caddq(t.coeff[j]) + s2[i].coeff[j]);
             key->t1_hat[i].coeff[j] = ml_dsa_power2round(&t0[i].coeff[j], v);
@@ -126,7 +128,7 @@ static void expand_t1(MLDSA_KEY *key)
     for (i = 0; i < p->k; i++)
         for (j = 0; j < ML_DSA_N; j++)
             key->t1_hat[i].coeff[j] <<= ML_DSA_D;
-    polys_ntt(key->t1_hat, p->k);
+    polys_ntt(key, key->t1_hat, p->k);
     key->has_public = 1;
 }
 
@@ -140,7 +142,7 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
                               int prepare)
 {
     const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = key->backend->sample;
     uint8_t in[KEYGEN_SEED_IN_BYTES], expanded[KEYGEN_SEED_OUT_BYTES];
     const uint8_t *rho_prime = expanded + ML_DSA_RHO_BYTES;
     ML_DSA_POLY s1[ML_DSA_L_MAX];
@@ -159,7 +161,7 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
         goto end;
     /* skEncode needs s1 in normal form, after tr is known. */
     memcpy(s1, key->s1_hat, p->l * sizeof(ML_DSA_POLY));
-    polys_ntt(key->s1_hat, p->l);
+    polys_ntt(key, key->s1_hat, p->l);
     compute_t(key, key->s2_hat, key->t0_hat);
     encode_public(key, key->tr);
     ossl_ml_dsa_sk_encode(key->sk, p, key->rho, key->key, key->tr, s1,
@@ -168,8 +170,8 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
     key->has_seed = 1;
     if (prepare) {
         expand_t1(key);
-        polys_ntt(key->s2_hat, p->k);
-        polys_ntt(key->t0_hat, p->k);
+        polys_ntt(key, key->s2_hat, p->k);
+        polys_ntt(key, key->t0_hat, p->k);
         key->has_secret = 1;
     }
     ret = MLDSA_OK;
@@ -192,7 +194,7 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
 static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
 {
     const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = key->backend->sample;
     ML_DSA_POLY t0[ML_DSA_K_MAX];
     uint8_t tr[ML_DSA_TR_BYTES];
     uint32_t diff = 0;
@@ -205,7 +207,7 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
     ret = MLDSA_ERR_MEMORY;
     if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l))
         goto end;
-    polys_ntt(key->s1_hat, p->l);
+    polys_ntt(key, key->s1_hat, p->l);
     compute_t(key, key->s2_hat, t0);
     encode_public(key, tr);
     for (i = 0; i < p->k; i++)
@@ -218,8 +220,8 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
         goto end;
     if (with_public)
         expand_t1(key);
-    polys_ntt(key->s2_hat, p->k);
-    polys_ntt(key->t0_hat, p->k);
+    polys_ntt(key, key->s2_hat, p->k);
+    polys_ntt(key, key->t0_hat, p->k);
     memcpy(key->sk, sk, p->sk_bytes);
     key->has_secret = 1;
     ret = MLDSA_OK;
@@ -238,7 +240,7 @@ static int key_init_public(MLDSA_KEY *key, const uint8_t *pk)
     const ML_DSA_PARAMS *p = key->params;
 
     ossl_ml_dsa_pk_decode(p, key->rho, key->t1_hat, pk);
-    if (!ossl_ml_dsa_sample_ops()->matrix_expand_A(key->a_hat, key->rho,
+    if (!key->backend->sample->matrix_expand_A(key->a_hat, key->rho,
                                                    p->k, p->l))
         return MLDSA_ERR_MEMORY;
     memcpy(key->pk, pk, p->pk_bytes);

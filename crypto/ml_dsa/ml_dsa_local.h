@@ -8,18 +8,6 @@
 #include <stdint.h>
 #include "mldsa.h"
 
-/*
- * ML_DSA_AVX2: x86-64 with GCC or Clang, not MLDSA_NO_ASM (make NO_ASM=1).
- * The AVX2 versions of the hot loops (NTT, row operations, encoders) are
- * then built, with ML_DSA_AVX2_FN, and chosen at run time when
- * ossl_ia32cap() reports AVX2.
- */
-#if !defined(MLDSA_NO_ASM) && (defined(__x86_64__) || defined(_M_X64)) \
-    && (defined(__GNUC__) || defined(__clang__))
-# define ML_DSA_AVX2
-# define ML_DSA_AVX2_FN __attribute__((target("avx2")))
-#endif
-
 #define ML_DSA_N 256                 /* coefficients per polynomial */
 #define ML_DSA_Q 8380417             /* 2^23 - 2^13 + 1 */
 
@@ -27,48 +15,6 @@
 typedef struct ml_dsa_poly_st {
     int32_t coeff[ML_DSA_N];
 } ML_DSA_POLY;
-
-/*
- * The sample ops (FIPS 204 section 7.3, "Pseudorandom sampling").  Every
- * implementation gives byte-identical results for every input; the choice
- * between them is speed only.  All return 1 on success, 0 on failure.
- *
- * matrix_expand_A: ExpandA (Algorithm 32).  a_hat holds k * l polynomials,
- *   row-major: a_hat[r * l + s] = RejNTTPoly(rho || s || r), coefficients in
- *   [0, q).
- * vector_expand_S: ExpandS (Algorithm 33).  s holds l + k polynomials, s1
- *   then s2: s[r] = RejBoundedPoly(rho' || IntegerToBytes(r, 2)), coefficients
- *   in [-eta, eta]; eta is 2 or 4.
- * vector_expand_mask: ExpandMask (Algorithm 34).  y holds l polynomials:
- *   y[r] = BitUnpack(SHAKE256(rho'' || IntegerToBytes(kappa + r, 2)), gamma1 - 1,
- *   gamma1), coefficients in [-gamma1 + 1, gamma1]; gamma1_bits is 17 or 19.
- * mask_batch: how many ExpandMask polynomials cost about as much as one
- *   (1 for the generic ops, 4 for a 4-way kernel; at most
- *   ML_DSA_MASK_BATCH_MAX): signing asks for multiples of it and keeps the
- *   polynomials of the next attempt.
- */
-#define ML_DSA_MASK_BATCH_MAX 4
-typedef int ML_DSA_MATRIX_EXPAND_A_FN(ML_DSA_POLY *a_hat, const uint8_t rho[32],
-                                      size_t k, size_t l);
-typedef int ML_DSA_VECTOR_EXPAND_S_FN(ML_DSA_POLY *s, const uint8_t rho_prime[64],
-                                      size_t l, size_t k, int eta);
-typedef int ML_DSA_VECTOR_EXPAND_MASK_FN(ML_DSA_POLY *y,
-                                         const uint8_t rho_pp[64],
-                                         uint16_t kappa, size_t l,
-                                         int gamma1_bits);
-
-typedef struct ossl_ml_dsa_sample_ops_st {
-    const char *name;                    /* "generic", "x86_64-avx512vl-x4" */
-    ML_DSA_MATRIX_EXPAND_A_FN *matrix_expand_A;
-    ML_DSA_VECTOR_EXPAND_S_FN *vector_expand_S;
-    ML_DSA_VECTOR_EXPAND_MASK_FN *vector_expand_mask;
-    size_t mask_batch;
-} OSSL_ML_DSA_SAMPLE_OPS;
-
-/* The ops to use on this machine: the fastest the build and the CPU allow. */
-const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops(void);
-/* The portable ops, built everywhere (tests compare every other ops to these). */
-const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops_generic(void);
 
 /* ------------------------------------------------------------------------
  * Parameter sets (FIPS 204 section 4, Table 1) and sizes (Table 2).
@@ -111,34 +57,16 @@ typedef struct ml_dsa_params_st {
 /* The parameter set, or NULL when unknown. */
 const ML_DSA_PARAMS *ossl_ml_dsa_params_get(mldsa_param id);
 
+#include "ml_dsa_backend.h"
+
 /* ------------------------------------------------------------------------
- * NTT (ml_dsa_ntt.c)
+ * NTT (ml_dsa_ntt.c): the generic poly ops (ml_dsa_backend.h states the
+ * bounds).
  * ------------------------------------------------------------------------ */
-void ossl_ml_dsa_poly_ntt(ML_DSA_POLY *p);
-void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p);
-void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                              const ML_DSA_POLY *b);
-void ossl_ml_dsa_poly_ntt_dot(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                              const ML_DSA_POLY *b, size_t n);
-/*
- * The generic C versions of the four above, and (ML_DSA_AVX2, x86-64
- * with GCC or Clang, not MLDSA_NO_ASM) bit-identical AVX2 versions
- * (ml_dsa_ntt_x86_64.c); the four above choose at run time (ossl_ia32cap).
- */
-void ossl_ml_dsa_poly_ntt_generic(ML_DSA_POLY *p);
-void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p);
-void ossl_ml_dsa_poly_ntt_mul_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                                      const ML_DSA_POLY *b);
-void ossl_ml_dsa_poly_ntt_dot_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                                      const ML_DSA_POLY *b, size_t n);
-#ifdef ML_DSA_AVX2
-void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p);
-void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p);
-void ossl_ml_dsa_poly_ntt_mul_avx2(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                                   const ML_DSA_POLY *b);
-void ossl_ml_dsa_poly_ntt_dot_avx2(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                                   const ML_DSA_POLY *b, size_t n);
-#endif
+ML_DSA_NTT_FN ossl_ml_dsa_poly_ntt_generic;
+ML_DSA_NTT_INVERSE_FN ossl_ml_dsa_poly_ntt_inverse_generic;
+ML_DSA_NTT_MUL_FN ossl_ml_dsa_poly_ntt_mul_generic;
+ML_DSA_NTT_DOT_FN ossl_ml_dsa_poly_ntt_dot_generic;
 
 /* ------------------------------------------------------------------------
  * Encoders (ml_dsa_encoders.c), FIPS 204 section 7.1 - 7.2
@@ -151,28 +79,24 @@ void ossl_ml_dsa_poly_simple_pack(uint8_t *out, const ML_DSA_POLY *p,
                                   int bits);
 void ossl_ml_dsa_poly_simple_unpack(ML_DSA_POLY *p, const uint8_t *in,
                                     int bits);
-void ossl_ml_dsa_poly_pack_w1(uint8_t *out, const ML_DSA_POLY *w1, int bits);
-/* The generic C version of the one above, and (ML_DSA_AVX2) a
- * bit-identical AVX2 one (ml_dsa_encoders_x86_64.c); it chooses at run time. */
-void ossl_ml_dsa_poly_pack_w1_generic(uint8_t *out, const ML_DSA_POLY *w1,
-                                      int bits);
-#ifdef ML_DSA_AVX2
-void ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POLY *w1,
-                                   int bits);
-#endif
+ML_DSA_PACK_W1_FN ossl_ml_dsa_poly_pack_w1_generic;
 int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta);
 void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
                              int gamma1_bits);
-void ossl_ml_dsa_poly_unpack_z(ML_DSA_POLY *z, const uint8_t *in,
-                               int gamma1_bits);
-/* The generic C version of the one above, and (ML_DSA_AVX2) a
- * bit-identical AVX2 one (ml_dsa_encoders_x86_64.c); it chooses at run time. */
-void ossl_ml_dsa_poly_unpack_z_generic(ML_DSA_POLY *z, const uint8_t *in,
-                                       int gamma1_bits);
-#ifdef ML_DSA_AVX2
-void ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t *in,
-                                    int gamma1_bits);
-#endif
+ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_generic;
+/*
+ * The per-polynomial packers of the keys, each the generic twin of a
+ * vector version (x86_64/ml_dsa_encoders_x86_64.h), bit-identical for the
+ * stated inputs.  eta: BitPack(s, eta, eta), s in [-eta, eta]; t0:
+ * BitPack(t0, 2^12 - 1, 2^12) and its BitUnpack (every 13-bit string is
+ * valid); t1: SimpleBitPack(t1, 10), t1 in [0, 2^10), and its unpack.
+ */
+void ossl_ml_dsa_poly_pack_eta_generic(uint8_t *out, const ML_DSA_POLY *s,
+                                       int eta);
+void ossl_ml_dsa_poly_pack_t0_generic(uint8_t *out, const ML_DSA_POLY *t0);
+void ossl_ml_dsa_poly_unpack_t0_generic(ML_DSA_POLY *t0, const uint8_t *in);
+void ossl_ml_dsa_poly_pack_t1_generic(uint8_t *out, const ML_DSA_POLY *t1);
+void ossl_ml_dsa_poly_unpack_t1_generic(ML_DSA_POLY *t1, const uint8_t *in);
 void ossl_ml_dsa_pk_encode(uint8_t *pk, const ML_DSA_PARAMS *params,
                            const uint8_t rho[32], const ML_DSA_POLY *t1);
 void ossl_ml_dsa_pk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
@@ -190,39 +114,6 @@ int ossl_ml_dsa_hint_decode(const ML_DSA_PARAMS *params, uint8_t *h,
                             const uint8_t *in);
 
 /* ------------------------------------------------------------------------
- * Row ops (ml_dsa_rows.c): the coefficient-wise work of signing and
- * verification, one polynomial (row) per call, every coefficient looked at
- * (no early exit, no branch on a coefficient).  The generic and the AVX2
- * ops are one C source compiled twice and give the same results.
- *
- * w1: w (|coeff| < q, from the inverse NTT) reduced to [0, q) in place;
- *   out = w1Encode(HighBits(w)) (FIPS 204 Algorithms 28 and 37).
- * z: cs1 = <<c s1>> (|coeff| < q) becomes z = y + cs1 (centred) in place;
- *   negative when some |z| >= bound (Algorithm 7 line 23, gamma1 - beta).
- * r: w (in [0, q)) becomes r = (w - cs2) mod q in place, r1 = HighBits(r)
- *   as bytes; negative when some |LowBits(r)| >= gamma2 - beta (line 23).
- * hint: from r (in [0, q)) and ct0 = <<c t0>> (|coeff| < q), h (holding
- *   HighBits(r)) becomes MakeHint(-ct0, r + ct0) (Algorithm 39); adds its
- *   ones to *count; negative when some |ct0| >= gamma2 (line 28).
- * use_hint: w (|coeff| < q) becomes UseHint(h, w) (Algorithm 40) in place.
- * ------------------------------------------------------------------------ */
-typedef struct ossl_ml_dsa_row_ops_st {
-    const char *name;                    /* "generic", "avx2" */
-    void (*w1)(uint8_t *out, ML_DSA_POLY *w, const ML_DSA_PARAMS *p);
-    int32_t (*z)(ML_DSA_POLY *cs1, const ML_DSA_POLY *y, int32_t bound);
-    int32_t (*r)(ML_DSA_POLY *w, uint8_t *r1, const ML_DSA_POLY *cs2,
-                 const ML_DSA_PARAMS *p);
-    int32_t (*hint)(uint8_t *h, uint32_t *count, const ML_DSA_POLY *r,
-                    const ML_DSA_POLY *ct0, const ML_DSA_PARAMS *p);
-    void (*use_hint)(ML_DSA_POLY *w, const uint8_t *h,
-                     const ML_DSA_PARAMS *p);
-} OSSL_ML_DSA_ROW_OPS;
-
-/* The AVX2 row ops when the build and the CPU allow, else the generic ones. */
-const OSSL_ML_DSA_ROW_OPS *ossl_ml_dsa_row_ops(void);
-const OSSL_ML_DSA_ROW_OPS *ossl_ml_dsa_row_ops_generic(void);
-
-/* ------------------------------------------------------------------------
  * Sampling (ml_dsa_sample.c)
  * ------------------------------------------------------------------------ */
 void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
@@ -233,6 +124,7 @@ void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
  * ------------------------------------------------------------------------ */
 struct mldsa_key_st {
     const ML_DSA_PARAMS *params;
+    const OSSL_ML_DSA_BACKEND *backend;  /* the ops it signs and verifies with */
     int has_secret, has_seed, has_public;
     uint8_t seed[ML_DSA_SEED_BYTES];
     uint8_t rho[ML_DSA_RHO_BYTES];

@@ -9,9 +9,6 @@
 #include "ml_dsa_local.h"
 #include "ml_dsa_poly.h"
 #include "ml_dsa_zetas.h"
-#ifdef ML_DSA_AVX2
-# include "internal/cpuid.h"
-#endif
 
 /*
  * Both transforms run their 8 layers two at a time (radix 4): each pass
@@ -165,58 +162,4 @@ void ossl_ml_dsa_poly_ntt_dot_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
             acc[i] += (int64_t)a[j].coeff[i] * b[j].coeff[i];
     for (i = 0; i < ML_DSA_N; i++)
         r->coeff[i] = ml_dsa_montgomery_reduce(acc[i]);
-}
-
-/*
- * The entry points: the AVX2 versions (ml_dsa_ntt_x86_64.c, bit-identical)
- * when the CPU has AVX2, the generic ones above otherwise.
- */
-#ifdef ML_DSA_AVX2
-# define NTT_USE_AVX2 ((ossl_ia32cap() & OSSL_IA32CAP_AVX2) != 0)
-#endif
-
-void ossl_ml_dsa_poly_ntt(ML_DSA_POLY *p)
-{
-#ifdef ML_DSA_AVX2
-    if (NTT_USE_AVX2) {
-        ossl_ml_dsa_poly_ntt_avx2(p);
-        return;
-    }
-#endif
-    ossl_ml_dsa_poly_ntt_generic(p);
-}
-
-void ossl_ml_dsa_poly_ntt_inverse(ML_DSA_POLY *p)
-{
-#ifdef ML_DSA_AVX2
-    if (NTT_USE_AVX2) {
-        ossl_ml_dsa_poly_ntt_inverse_avx2(p);
-        return;
-    }
-#endif
-    ossl_ml_dsa_poly_ntt_inverse_generic(p);
-}
-
-void ossl_ml_dsa_poly_ntt_mul(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                              const ML_DSA_POLY *b)
-{
-#ifdef ML_DSA_AVX2
-    if (NTT_USE_AVX2) {
-        ossl_ml_dsa_poly_ntt_mul_avx2(r, a, b);
-        return;
-    }
-#endif
-    ossl_ml_dsa_poly_ntt_mul_generic(r, a, b);
-}
-
-void ossl_ml_dsa_poly_ntt_dot(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                              const ML_DSA_POLY *b, size_t n)
-{
-#ifdef ML_DSA_AVX2
-    if (NTT_USE_AVX2) {
-        ossl_ml_dsa_poly_ntt_dot_avx2(r, a, b, n);
-        return;
-    }
-#endif
-    ossl_ml_dsa_poly_ntt_dot_generic(r, a, b, n);
 }

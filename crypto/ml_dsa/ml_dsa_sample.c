@@ -80,17 +80,6 @@ static size_t rej_bounded_poly_parse(int32_t *coeff, size_t ctr,
     return ctr;
 }
 
-/*
- * ExpandMask (FIPS 204 Algorithm 34) line 5: BitUnpack(v, gamma1 - 1,
- * gamma1) of the 32 * (1 + gamma1_bits) bytes of buf, coefficients in
- * [-gamma1 + 1, gamma1].
- */
-static void expand_mask_poly_decode(ML_DSA_POLY *y, const uint8_t *buf,
-                                    int gamma1_bits)
-{
-    ossl_ml_dsa_poly_unpack_z(y, buf, gamma1_bits);
-}
-
 /* IntegerToBytes(x, 2) (FIPS 204 Algorithm 11). */
 static void put_u16(uint8_t *out, uint16_t x)
 {
@@ -181,14 +170,14 @@ static int vector_expand_mask_generic(ML_DSA_POLY *y, const uint8_t rho_pp[64],
     for (r = 0; r < l; r++) {
         put_u16(seed + SEED64_BYTES, (uint16_t)(kappa + r));
         SHA3_shake256(buf, len, seed, sizeof(seed));
-        expand_mask_poly_decode(&y[r], buf, gamma1_bits);
+        ossl_ml_dsa_poly_unpack_z_generic(&y[r], buf, gamma1_bits);
     }
     ossl_cleanse(seed, sizeof(seed));
     ossl_cleanse(buf, sizeof(buf));
     return 1;
 }
 
-static const OSSL_ML_DSA_SAMPLE_OPS ml_dsa_sample_ops_generic = {
+const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic = {
     "generic",
     matrix_expand_A_generic,
     vector_expand_S_generic,
@@ -199,7 +188,7 @@ static const OSSL_ML_DSA_SAMPLE_OPS ml_dsa_sample_ops_generic = {
 /* The portable sample ops, available in every build. */
 const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops_generic(void)
 {
-    return &ml_dsa_sample_ops_generic;
+    return &ossl_ml_dsa_sample_generic;
 }
 
 /*
@@ -237,18 +226,7 @@ void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
     }
 }
 
-#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
-# include "x86_64/ml_dsa_sample_x86_64.inc"   /* defines ossl_ml_dsa_sample_ops() */
-#else
-/* The sample ops to use: the generic ones on this build. */
-const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops(void)
-{
-    return ossl_ml_dsa_sample_ops_generic();
-}
+/* The x86-64 multi-buffer ops, in builds with the assembly kernel. */
+#ifdef KECCAK1600_ASM
+# include "x86_64/ml_dsa_sample_x86_64.inc"
 #endif
-
-/* The name of the sample ops this machine uses ("generic", "x86_64-avx512vl-x4"). */
-const char *mldsa_sample_ops_name(void)
-{
-    return ossl_ml_dsa_sample_ops()->name;
-}

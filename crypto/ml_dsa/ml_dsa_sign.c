@@ -59,8 +59,8 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t mu[64], const uint8_t *rnd)
 {
     const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = ossl_ml_dsa_sample_ops();
-    const OSSL_ML_DSA_ROW_OPS *rows = ossl_ml_dsa_row_ops();
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = key->backend->sample;
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
     const size_t k = p->k, l = p->l;
     const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
     const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
@@ -106,23 +106,23 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         /* w = NTT^-1(A-hat * NTT(y)) */
         for (i = 0; i < l; i++) {
             z[i] = y[i];
-            ossl_ml_dsa_poly_ntt(&z[i]);
+            poly->ntt(&z[i]);
         }
         for (i = 0; i < k; i++) {
-            ossl_ml_dsa_poly_ntt_dot(&w[i], &key->a_hat[i * l], z, l);
-            ossl_ml_dsa_poly_ntt_inverse(&w[i]);
-            rows->w1(w1 + i * w1_poly_bytes, &w[i], p);
+            poly->ntt_dot(&w[i], &key->a_hat[i * l], z, l);
+            poly->ntt_inverse(&w[i]);
+            poly->w1(w1 + i * w1_poly_bytes, &w[i], p);
         }
         commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
         ossl_ml_dsa_poly_sample_in_ball(&c, ctilde, p->ctilde_bytes, p->tau);
-        ossl_ml_dsa_poly_ntt(&c);
+        poly->ntt(&c);
 
         /* z = y + <<c s1>>; reject when ||z|| >= gamma1 - beta */
         bad = 0;
         for (i = 0; i < l; i++) {
-            ossl_ml_dsa_poly_ntt_mul(&z[i], &c, &key->s1_hat[i]);
-            ossl_ml_dsa_poly_ntt_inverse(&z[i]);
-            bad |= rows->z(&z[i], &y[i], p->gamma1 - p->beta);
+            poly->ntt_mul(&z[i], &c, &key->s1_hat[i]);
+            poly->ntt_inverse(&z[i]);
+            bad |= poly->z(&z[i], &y[i], p->gamma1 - p->beta);
         }
         if (bad < 0)
             continue;
@@ -130,9 +130,9 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         /* r = w - <<c s2>> (kept in w); reject when ||LowBits(r)|| >= gamma2 - beta */
         bad = 0;
         for (i = 0; i < k; i++) {
-            ossl_ml_dsa_poly_ntt_mul(&t, &c, &key->s2_hat[i]);
-            ossl_ml_dsa_poly_ntt_inverse(&t);
-            bad |= rows->r(&w[i], h + i * ML_DSA_N, &t, p);
+            poly->ntt_mul(&t, &c, &key->s2_hat[i]);
+            poly->ntt_inverse(&t);
+            bad |= poly->r(&w[i], h + i * ML_DSA_N, &t, p);
         }
         if (bad < 0)
             continue;
@@ -141,9 +141,9 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
          * when it has more than omega ones */
         count = 0;
         for (i = 0; i < k; i++) {
-            ossl_ml_dsa_poly_ntt_mul(&t, &c, &key->t0_hat[i]);
-            ossl_ml_dsa_poly_ntt_inverse(&t);
-            bad |= rows->hint(h + i * ML_DSA_N, &count, &w[i], &t, p);
+            poly->ntt_mul(&t, &c, &key->t0_hat[i]);
+            poly->ntt_inverse(&t);
+            bad |= poly->hint(h + i * ML_DSA_N, &count, &w[i], &t, p);
         }
         if (bad < 0 || count > (uint32_t)p->omega)
             continue;
@@ -181,7 +181,7 @@ int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
                               const uint8_t mu[64])
 {
     const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_ROW_OPS *rows = ossl_ml_dsa_row_ops();
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
     const size_t k = p->k, l = p->l;
     const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
     const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
@@ -194,8 +194,8 @@ int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
 
     /* sigDecode (FIPS 204 Algorithm 27) and the bound on z (Algorithm 8 line 13) */
     for (i = 0; i < l; i++)
-        ossl_ml_dsa_poly_unpack_z(&z[i], sig + p->ctilde_bytes
-                                  + i * z_poly_bytes, p->gamma1_bits);
+        poly->unpack_z(&z[i], sig + p->ctilde_bytes + i * z_poly_bytes,
+                       p->gamma1_bits);
     if (polys_exceed(z, l, p->gamma1 - p->beta)
         || !ossl_ml_dsa_hint_decode(p, h, sig + p->ctilde_bytes
                                     + l * z_poly_bytes))
@@ -203,18 +203,18 @@ int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
 
     /* w'_approx = NTT^-1(A-hat * NTT(z) - NTT(c) * NTT(t1 * 2^d)) */
     ossl_ml_dsa_poly_sample_in_ball(&c, sig, p->ctilde_bytes, p->tau);
-    ossl_ml_dsa_poly_ntt(&c);
+    poly->ntt(&c);
     for (i = 0; i < l; i++)
-        ossl_ml_dsa_poly_ntt(&z[i]);
+        poly->ntt(&z[i]);
     for (i = 0; i < k; i++) {
-        ossl_ml_dsa_poly_ntt_dot(&w, &key->a_hat[i * l], z, l);
-        ossl_ml_dsa_poly_ntt_mul(&t, &c, &key->t1_hat[i]);
+        poly->ntt_dot(&w, &key->a_hat[i * l], z, l);
+        poly->ntt_mul(&t, &c, &key->t1_hat[i]);
         for (j = 0; j < ML_DSA_N; j++)
             w.coeff[j] = ml_dsa_reduce32(w.coeff[j] - t.coeff[j]);
-        ossl_ml_dsa_poly_ntt_inverse(&w);
+        poly->ntt_inverse(&w);
         /* w1' = UseHint(h, w'_approx) */
-        rows->use_hint(&w, h + i * ML_DSA_N, p);
-        ossl_ml_dsa_poly_pack_w1(w1 + i * w1_poly_bytes, &w, p->w1_bits);
+        poly->use_hint(&w, h + i * ML_DSA_N, p);
+        poly->pack_w1(w1 + i * w1_poly_bytes, &w, p->w1_bits);
     }
     commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
     for (i = 0; i < p->ctilde_bytes; i++)

@@ -17,8 +17,10 @@
 #define OSSL_IA32CAP_ZMM_STATE 0x4u  /* OSXSAVE and XCR0 saves opmask, ZMM_Hi256, Hi16_ZMM, YMM, XMM */
 #define OSSL_IA32CAP_AVX2      0x8u  /* CPUID.(7,0):EBX[5], with XCR0 YMM state */
 #define OSSL_IA32CAP_BMI2      0x10u /* CPUID.(7,0):EBX[8] */
+#define OSSL_IA32CAP_AVX512BW  0x20u /* CPUID.(7,0):EBX[30] */
+#define OSSL_IA32CAP_AVX512VBMI 0x40u /* CPUID.(7,0):ECX[1] */
 
-/* The capability vector; 0 on targets other than x86-64. */
+/* The capability vector (crypto/cpuid/x86_64/, x86-64 builds only). */
 uint32_t ossl_ia32cap(void);
 
 #endif /* MLDSA_INTERNAL_CPUID_H */

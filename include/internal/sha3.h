@@ -69,7 +69,8 @@ void SHA3_sha3(size_t md_bits, uint8_t *md, const uint8_t *in, size_t inlen);
 /*
  * 4-way SHAKE128 / SHAKE256 (x86-64, AVX-512VL), for the multi-buffer
  * sample ops: four independent SHAKE instances of one rate, run in step.
- * Defined only in builds with the assembly kernel; call it only when
+ * Defined only in builds with the assembly kernel (KECCAK1600_ASM, which
+ * the Makefile sets for x86-64 targets); call it only when
  * SHA3_avx512vl_capable() returns 1.
  *
  * The four states are lane-interleaved: lane i (0..24) of instance j (0..3)
@@ -81,7 +82,7 @@ void SHA3_sha3(size_t md_bits, uint8_t *md, const uint8_t *in, size_t inlen);
  * the inputs or outputs were secret.  Each squeezeblocks call continues the
  * output stream of every instance where the previous one stopped.
  */
-#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
+#ifdef KECCAK1600_ASM
 
 # define KECCAK1600_X4_WAYS 4
 # define KECCAK1600_X4_STATE_WORDS (KECCAK1600_X4_WAYS * KECCAK1600_LANES)
@@ -128,6 +129,6 @@ void SHA3_x4_squeezeblocks(KECCAK1600_X4_CTX *ctx,
 /* Wipe the four states. */
 void SHA3_x4_cleanse(KECCAK1600_X4_CTX *ctx);
 
-#endif /* KECCAK1600_ASM && x86-64 */
+#endif /* KECCAK1600_ASM */
 
 #endif /* MLDSA_INTERNAL_SHA3_H */

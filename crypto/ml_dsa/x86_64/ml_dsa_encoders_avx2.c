@@ -1,6 +1,6 @@
 /*
- * AVX2 versions of the two hot encoders of a signing attempt, chosen at
- * run time by ml_dsa_encoders.c and bit-identical to the _generic
+ * AVX2 versions of the two hot encoders of a signing attempt, entries of
+ * the x86_64-avx2 poly ops and bit-identical to the _generic
  * functions there: BitUnpack(v, gamma1 - 1, gamma1) (FIPS 204 Algorithm 27
  * line 6, and Algorithm 34 line 5, the mask) and w1Encode (Algorithm 28).
  *
@@ -14,17 +14,15 @@
  */
 #include <stdint.h>
 #include <string.h>
-#include "../ml_dsa_local.h"
+#include "ml_dsa_x86_64.h"
 
-#if defined(ML_DSA_AVX2)
-
-# include <immintrin.h>
-# include "internal/cleanse.h"
+#include <immintrin.h>
+#include "internal/cleanse.h"
 
 
 /* Coefficients per step, and the bytes that one step's two loads reach. */
-# define Z_STEP 8
-# define Z_LOAD_REACH 32
+#define Z_STEP 8
+#define Z_LOAD_REACH 32
 
 /*
  * Eight coefficients of `bits` (18 or 20) bits from in: lane 0 from in,
@@ -87,7 +85,7 @@ void ML_DSA_AVX2_FN ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t
  * 6 bits vpmaddwd then joins pairs of pairs into 24-bit groups, which a
  * byte shuffle and a dword permutation make contiguous.
  */
-# define W1_STEP 32
+#define W1_STEP 32
 
 void ML_DSA_AVX2_FN ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POLY *w1,
                                            int bits)
@@ -127,4 +125,3 @@ void ML_DSA_AVX2_FN ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POL
     }
 }
 
-#endif /* ML_DSA_AVX2 */

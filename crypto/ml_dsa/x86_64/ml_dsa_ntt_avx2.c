@@ -1,7 +1,7 @@
 /*
  * AVX2 versions of the ML-DSA NTT (FIPS 204 section 7.5, Algorithms 41
  * and 42) and of the products in the NTT domain (Algorithms 45 and 48),
- * chosen at run time by ml_dsa_ntt.c.  They are bit-identical to the
+ * entries of the x86_64-avx2 poly ops.  They are bit-identical to the
  * generic code there for every input within its documented bounds: the
  * same butterflies in the same layers, the same Montgomery reduction
  * (R = 2^32) on exact 64-bit products, the same (lazy) reduction points.
@@ -14,19 +14,17 @@
  * other, then put back in natural order.
  */
 #include <stdint.h>
-#include "../ml_dsa_local.h"
+#include "ml_dsa_x86_64.h"
 
-#if defined(ML_DSA_AVX2)
+#include <immintrin.h>
+#include "../ml_dsa_poly.h"
+#include "ml_dsa_zetas_avx2.h"
 
-# include <immintrin.h>
-# include "../ml_dsa_poly.h"
-# include "ml_dsa_zetas_avx2.h"
-
-# define AVX2_INLINE \
+#define AVX2_INLINE \
     static inline __attribute__((target("avx2"), always_inline))
 
 /* zeta * q^-1 mod 2^32 as int32, for a constant zeta */
-# define ZETA_QINV(z) ((int32_t)((uint32_t)(z) * (uint32_t)ML_DSA_QINV))
+#define ZETA_QINV(z) ((int32_t)((uint32_t)(z) * (uint32_t)ML_DSA_QINV))
 
 /*
  * Montgomery product of each lane of a with the matching lane of z
@@ -402,8 +400,3 @@ ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_dot_avx2(ML_DSA_POLY *r,
     }
 }
 
-#else
-
-typedef int ossl_ml_dsa_ntt_x86_64_unused;
-
-#endif /* ML_DSA_AVX2 */

@@ -25,7 +25,7 @@
  */
 #include <immintrin.h>
 #include <stdint.h>
-#include "ml_dsa_avx512.h"
+#include "ml_dsa_x86_64.h"
 #include "ml_dsa_zetas_avx512.h"
 #include "../ml_dsa_poly.h"
 

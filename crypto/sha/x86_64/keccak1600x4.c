@@ -8,13 +8,11 @@
 #include <string.h>
 #include "internal/sha3.h"
 
-#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
+#include "internal/cleanse.h"
 
-# include "internal/cleanse.h"
-
-# define LANE_BYTES 8
+#define LANE_BYTES 8
 /* The last padding bit of FIPS 202's pad10*1, in the last byte of the block. */
-# define SHAKE_PAD_LAST 0x80
+#define SHAKE_PAD_LAST 0x80
 
 /* Zero the four states and set the rate. */
 void SHA3_x4_init(KECCAK1600_X4_CTX *ctx, size_t rate)
@@ -83,9 +81,3 @@ void SHA3_x4_cleanse(KECCAK1600_X4_CTX *ctx)
     ossl_cleanse(ctx, sizeof(*ctx));
 }
 
-#else
-
-/* ISO C wants at least one declaration in a translation unit. */
-typedef int keccak1600x4_not_built;
-
-#endif

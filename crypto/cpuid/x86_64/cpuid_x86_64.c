@@ -12,68 +12,69 @@
 #include <stdlib.h>
 #include "internal/cpuid.h"
 
-#if defined(__x86_64__) || defined(_M_X64)
-
-# if defined(_MSC_VER)
-#  include <intrin.h>
-# endif
+#if defined(_MSC_VER)
+# include <intrin.h>
+#endif
 
 /* CPUID.1:ECX */
-# define CPUID1_ECX_OSXSAVE (1u << 27)
+#define CPUID1_ECX_OSXSAVE (1u << 27)
 /* CPUID.(7,0):EBX */
-# define CPUID7_EBX_AVX2 (1u << 5)
-# define CPUID7_EBX_BMI2 (1u << 8)
-# define CPUID7_EBX_AVX512F (1u << 16)
-# define CPUID7_EBX_AVX512VL (1u << 31)
+#define CPUID7_EBX_AVX2 (1u << 5)
+#define CPUID7_EBX_BMI2 (1u << 8)
+#define CPUID7_EBX_AVX512F (1u << 16)
+#define CPUID7_EBX_AVX512BW (1u << 30)
+#define CPUID7_EBX_AVX512VL (1u << 31)
+/* CPUID.(7,0):ECX */
+#define CPUID7_ECX_AVX512VBMI (1u << 1)
 /* XCR0 state components (Intel SDM vol. 1, 13.1) */
-# define XCR0_SSE (1u << 1)
-# define XCR0_AVX (1u << 2)
-# define XCR0_OPMASK (1u << 5)
-# define XCR0_ZMM_HI256 (1u << 6)
-# define XCR0_HI16_ZMM (1u << 7)
-# define XCR0_YMM_STATE (XCR0_SSE | XCR0_AVX)
-# define XCR0_ZMM_STATE (XCR0_YMM_STATE | XCR0_OPMASK | XCR0_ZMM_HI256 \
+#define XCR0_SSE (1u << 1)
+#define XCR0_AVX (1u << 2)
+#define XCR0_OPMASK (1u << 5)
+#define XCR0_ZMM_HI256 (1u << 6)
+#define XCR0_HI16_ZMM (1u << 7)
+#define XCR0_YMM_STATE (XCR0_SSE | XCR0_AVX)
+#define XCR0_ZMM_STATE (XCR0_YMM_STATE | XCR0_OPMASK | XCR0_ZMM_HI256 \
                          | XCR0_HI16_ZMM)
 
 /* Set in the cached word once the vector has been computed, so that a
  * vector of 0 (nothing usable) is cached too.  Never returned. */
-# define IA32CAP_COMPUTED 0x80000000u
+#define IA32CAP_COMPUTED 0x80000000u
 
 /* CPUID with leaf in EAX and subleaf in ECX; r receives EAX, EBX, ECX, EDX. */
 static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 {
-# if defined(_MSC_VER)
+#if defined(_MSC_VER)
     int v[4];
 
     __cpuidex(v, (int)leaf, (int)subleaf);
     for (int i = 0; i < 4; i++)
         r[i] = (uint32_t)v[i];
-# else
+#else
     __asm__ volatile("cpuid"
                      : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3])
                      : "a"(leaf), "c"(subleaf));
-# endif
+#endif
 }
 
 /* The low half of XCR0 (XGETBV with ECX = 0); only call when OSXSAVE is set. */
 static uint32_t xgetbv0(void)
 {
-# if defined(_MSC_VER)
+#if defined(_MSC_VER)
     return (uint32_t)_xgetbv(0);
-# else
+#else
     uint32_t lo, hi;
 
     /* The opcode of xgetbv, for assemblers that predate the mnemonic. */
     __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(lo), "=d"(hi) : "c"(0));
     (void)hi;
     return lo;
-# endif
+#endif
 }
 
 /* What CPUID and XGETBV report, as OSSL_IA32CAP_* bits. */
 static uint32_t ia32cap_detect(void)
 {
-    uint32_t r[4], max_leaf, ecx1, ebx7, xcr0 = 0, cap = 0;
+    uint32_t r[4], max_leaf, ecx1, ebx7, ecx7, xcr0 = 0, cap = 0;
 
     cpuid(0, 0, r);
     max_leaf = r[0];
@@ -83,6 +84,7 @@ static uint32_t ia32cap_detect(void)
     ecx1 = r[2];
     cpuid(7, 0, r);
     ebx7 = r[1];
+    ecx7 = r[2];
 
     if ((ecx1 & CPUID1_ECX_OSXSAVE) != 0)
         xcr0 = xgetbv0();
@@ -98,6 +100,10 @@ static uint32_t ia32cap_detect(void)
         cap |= OSSL_IA32CAP_AVX2;
     if ((ebx7 & CPUID7_EBX_BMI2) != 0)
         cap |= OSSL_IA32CAP_BMI2;
+    if ((ebx7 & CPUID7_EBX_AVX512BW) != 0)
+        cap |= OSSL_IA32CAP_AVX512BW;
+    if ((ecx7 & CPUID7_ECX_AVX512VBMI) != 0)
+        cap |= OSSL_IA32CAP_AVX512VBMI;
     return cap;
 }
 
@@ -154,12 +160,3 @@ uint32_t ossl_ia32cap(void)
     return cap & ~IA32CAP_COMPUTED;
 }
 
-#else
-
-/* No x86-64 capabilities on other targets. */
-uint32_t ossl_ia32cap(void)
-{
-    return 0;
-}
-
-#endif

@@ -1,0 +1,180 @@
+/*
+ * Backends of the ML-DSA core: every architecture-specific op, chosen once.
+ *
+ * A backend is a name, the CPU capabilities it needs, a sample-ops table
+ * (the SHAKE-driven sampling of FIPS 204 section 7.3) and a poly-ops table
+ * (the arithmetic with vector versions).  Every op of every table gives
+ * bit-identical results to the generic op for every input within the bounds
+ * stated here: the choice between backends is speed only.
+ *
+ * The generic backend (ml_dsa_backend.c) is pure C and exists in every
+ * build.  Each architecture has one file, crypto/ml_dsa/<arch>/
+ * ml_dsa_backends.c, with its backends in priority order and the capability
+ * test; it is the only code that reads the CPU capabilities.  The choice is
+ * made once per process (MLDSA_BACKEND=NAME picks one by name) and stored in
+ * every MLDSA_KEY; algorithm code calls through key->backend.
+ */
+#ifndef MLDSA_ML_DSA_BACKEND_H
+#define MLDSA_ML_DSA_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------------------
+ * The sample ops (FIPS 204 section 7.3, "Pseudorandom sampling").  All
+ * return 1 on success, 0 on failure (an argument out of its range).
+ * ------------------------------------------------------------------------ */
+
+/*
+ * ExpandA (Algorithm 32): a_hat holds k * l polynomials, row-major:
+ * a_hat[r * l + s] = RejNTTPoly(rho || s || r), coefficients in [0, q).
+ * Public data.
+ */
+typedef int ML_DSA_MATRIX_EXPAND_A_FN(ML_DSA_POLY *a_hat, const uint8_t rho[32],
+                                      size_t k, size_t l);
+/*
+ * ExpandS (Algorithm 33): s holds l + k polynomials, s1 then s2:
+ * s[r] = RejBoundedPoly(rho' || IntegerToBytes(r, 2)), coefficients in
+ * [-eta, eta]; eta is 2 or 4.  Secret: every buffer is wiped.
+ */
+typedef int ML_DSA_VECTOR_EXPAND_S_FN(ML_DSA_POLY *s, const uint8_t rho_prime[64],
+                                      size_t l, size_t k, int eta);
+/*
+ * ExpandMask (Algorithm 34): y holds l polynomials:
+ * y[r] = BitUnpack(SHAKE256(rho'' || IntegerToBytes(kappa + r, 2)),
+ * gamma1 - 1, gamma1), coefficients in [-gamma1 + 1, gamma1]; gamma1_bits
+ * is 17 or 19.  Secret: every buffer is wiped.
+ */
+typedef int ML_DSA_VECTOR_EXPAND_MASK_FN(ML_DSA_POLY *y,
+                                         const uint8_t rho_pp[64],
+                                         uint16_t kappa, size_t l,
+                                         int gamma1_bits);
+
+/*
+ * mask_batch: how many ExpandMask polynomials cost about as much as one
+ * (1 for scalar SHAKE, 4 for a 4-way kernel; at most ML_DSA_MASK_BATCH_MAX):
+ * signing asks for multiples of it and keeps the polynomials of the next
+ * attempt.
+ */
+#define ML_DSA_MASK_BATCH_MAX 4
+
+typedef struct ossl_ml_dsa_sample_ops_st {
+    const char *name;                    /* "generic", "x86_64-avx512vl-x4" */
+    ML_DSA_MATRIX_EXPAND_A_FN *matrix_expand_A;
+    ML_DSA_VECTOR_EXPAND_S_FN *vector_expand_S;
+    ML_DSA_VECTOR_EXPAND_MASK_FN *vector_expand_mask;
+    size_t mask_batch;
+} OSSL_ML_DSA_SAMPLE_OPS;
+
+/* The scalar SHAKE sample ops (ml_dsa_sample.c), in every build. */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic;
+
+/* The sample ops of the backend in use (ossl_ml_dsa_backend()). */
+const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops(void);
+/* The portable ops, built everywhere (tests compare every other ops to these). */
+const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops_generic(void);
+
+/* ------------------------------------------------------------------------
+ * The poly ops: the NTT and the coefficient-wise work of signing and
+ * verification, one polynomial per call.  No op branches on, or indexes
+ * memory by, a coefficient: every one may see secret data.  Arguments do
+ * not overlap unless an op says so.
+ * ------------------------------------------------------------------------ */
+
+/* NTT (Algorithm 41) in place, output in bit-reversed order:
+ * input |c| < q, output |c| < 9q. */
+typedef void ML_DSA_NTT_FN(ML_DSA_POLY *p);
+/* Inverse NTT (Algorithm 42) in place, input in bit-reversed order, times
+ * R = 2^32 (undoing the R^-1 of one Montgomery product): input |c| < q,
+ * output |c| < q. */
+typedef void ML_DSA_NTT_INVERSE_FN(ML_DSA_POLY *p);
+/* MultiplyNTT (Algorithm 45) with the Montgomery factor: r = a * b * 2^-32;
+ * needs |a * b| < 2^31 q per coefficient (|a| < q, |b| < 9q); output
+ * |r| < q.  r may alias a or b. */
+typedef void ML_DSA_NTT_MUL_FN(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                               const ML_DSA_POLY *b);
+/* A row of MatrixVectorNTT (Algorithm 48): r = sum_j a[j] * b[j] * 2^-32
+ * over n <= 7 polynomials, summed exactly and reduced once; needs
+ * |a| < q, |b| < 9q; output |r| < q.  r does not alias a or b. */
+typedef void ML_DSA_NTT_DOT_FN(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                               const ML_DSA_POLY *b, size_t n);
+/* w (|c| < q, from the inverse NTT) reduced to [0, q) in place;
+ * out = w1Encode(HighBits(w)) (Algorithms 28 and 37). */
+typedef void ML_DSA_ROW_W1_FN(uint8_t *out, ML_DSA_POLY *w,
+                              const ML_DSA_PARAMS *p);
+/* cs1 = <<c s1>> (|c| < q) becomes z = y + cs1 (centred) in place;
+ * negative when some |z| >= bound (Algorithm 7 line 23, gamma1 - beta). */
+typedef int32_t ML_DSA_ROW_Z_FN(ML_DSA_POLY *cs1, const ML_DSA_POLY *y,
+                                int32_t bound);
+/* w (in [0, q)) becomes r = (w - cs2) mod q in place, r1 = HighBits(r) as
+ * bytes; negative when some |LowBits(r)| >= gamma2 - beta (line 23). */
+typedef int32_t ML_DSA_ROW_R_FN(ML_DSA_POLY *w, uint8_t *r1,
+                                const ML_DSA_POLY *cs2,
+                                const ML_DSA_PARAMS *p);
+/* From r (in [0, q)) and ct0 = <<c t0>> (|c| < q), h (holding HighBits(r))
+ * becomes MakeHint(-ct0, r + ct0) (Algorithm 39); adds its ones to *count;
+ * negative when some |ct0| >= gamma2 (line 28). */
+typedef int32_t ML_DSA_ROW_HINT_FN(uint8_t *h, uint32_t *count,
+                                   const ML_DSA_POLY *r,
+                                   const ML_DSA_POLY *ct0,
+                                   const ML_DSA_PARAMS *p);
+/* w (|c| < q) becomes UseHint(h, w) (Algorithm 40) in place; h holds 0/1
+ * bytes.  Public data (verification). */
+typedef void ML_DSA_ROW_USE_HINT_FN(ML_DSA_POLY *w, const uint8_t *h,
+                                    const ML_DSA_PARAMS *p);
+/* w1Encode of one polynomial (Algorithm 28): SimpleBitPack of w1 (in
+ * [0, 2^bits)), bits = 4 or 6. */
+typedef void ML_DSA_PACK_W1_FN(uint8_t *out, const ML_DSA_POLY *w1, int bits);
+/* BitUnpack(in, gamma1 - 1, gamma1) (Algorithm 27 line 6, Algorithm 34
+ * line 5): z in [-gamma1 + 1, gamma1]; gamma1_bits = 17 or 19. */
+typedef void ML_DSA_UNPACK_Z_FN(ML_DSA_POLY *z, const uint8_t *in,
+                                int gamma1_bits);
+
+typedef struct ossl_ml_dsa_poly_ops_st {
+    const char *name;                    /* "generic", "avx2" */
+    ML_DSA_NTT_FN *ntt;
+    ML_DSA_NTT_INVERSE_FN *ntt_inverse;
+    ML_DSA_NTT_MUL_FN *ntt_mul;
+    ML_DSA_NTT_DOT_FN *ntt_dot;
+    ML_DSA_ROW_W1_FN *w1;
+    ML_DSA_ROW_Z_FN *z;
+    ML_DSA_ROW_R_FN *r;
+    ML_DSA_ROW_HINT_FN *hint;
+    ML_DSA_ROW_USE_HINT_FN *use_hint;
+    ML_DSA_PACK_W1_FN *pack_w1;
+    ML_DSA_UNPACK_Z_FN *unpack_z;
+} OSSL_ML_DSA_POLY_OPS;
+
+/* The C poly ops (ml_dsa_poly_ops.c), in every build. */
+extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_generic;
+
+/* ------------------------------------------------------------------------
+ * Backends
+ * ------------------------------------------------------------------------ */
+typedef struct ossl_ml_dsa_backend_st {
+    const char *name;                    /* "generic", "x86_64-avx2", ... */
+    uint32_t caps;                       /* what it needs: the arch's bits */
+    const OSSL_ML_DSA_SAMPLE_OPS *sample;
+    const OSSL_ML_DSA_POLY_OPS *poly;
+} OSSL_ML_DSA_BACKEND;
+
+/* The pure C backend (ml_dsa_backend.c), in every build. */
+extern const OSSL_ML_DSA_BACKEND ossl_ml_dsa_backend_generic;
+
+/*
+ * The architecture's backends (crypto/ml_dsa/<arch>/ml_dsa_backends.c):
+ * best first, the generic one last, then NULL; and whether this machine
+ * runs one (the CPU and OS have its capabilities, its kernels are built
+ * full).
+ */
+extern const OSSL_ML_DSA_BACKEND *const ossl_ml_dsa_backends[];
+int ossl_ml_dsa_backend_usable(const OSSL_ML_DSA_BACKEND *b);
+
+/*
+ * The backend in use: the one MLDSA_BACKEND names when this machine runs
+ * it, else the first usable one.  Chosen on the first call, cached without
+ * a lock (every thread computes the same choice).
+ */
+const OSSL_ML_DSA_BACKEND *ossl_ml_dsa_backend(void);
+
+#endif /* MLDSA_ML_DSA_BACKEND_H */

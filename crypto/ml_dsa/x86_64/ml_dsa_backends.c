@@ -1,0 +1,55 @@
+/*
+ * The x86-64 backends, best first, and the capability test: the only code
+ * of the ML-DSA core that reads the CPU capability vector (ossl_ia32cap(),
+ * after MLDSA_IA32CAP).
+ *
+ *   x86_64-avx512vl-x4  the 4-way AVX-512VL Keccak kernel's sample ops
+ *                       with the AVX2 poly ops
+ *   x86_64-avx2         scalar SHAKE sample ops with the AVX2 poly ops
+ *   generic             pure C
+ */
+#include "internal/cpuid.h"
+#include "internal/sha3.h"
+#include "ml_dsa_x86_64.h"
+
+/*
+ * Capability bits of a backend: the ossl_ia32cap() bits, and one more for
+ * the assembly kernel being full (not the stubs an old assembler gets).
+ * The x4 sample ops' vector parsers need AVX2 and AVX-512VL (and POPCNT,
+ * which every AVX-512VL CPU has).
+ */
+#define CAP_KECCAK_X4 0x80000000u
+#define CAPS_AVX512VL_X4 (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL \
+                          | OSSL_IA32CAP_ZMM_STATE | OSSL_IA32CAP_AVX2 \
+                          | CAP_KECCAK_X4)
+
+static const OSSL_ML_DSA_BACKEND backend_avx512vl_x4 = {
+    "x86_64-avx512vl-x4",
+    CAPS_AVX512VL_X4,
+    &ossl_ml_dsa_sample_x4,
+    &ossl_ml_dsa_poly_avx2,
+};
+
+static const OSSL_ML_DSA_BACKEND backend_avx2 = {
+    "x86_64-avx2",
+    OSSL_IA32CAP_AVX2,
+    &ossl_ml_dsa_sample_generic,
+    &ossl_ml_dsa_poly_avx2,
+};
+
+const OSSL_ML_DSA_BACKEND *const ossl_ml_dsa_backends[] = {
+    &backend_avx512vl_x4,
+    &backend_avx2,
+    &ossl_ml_dsa_backend_generic,
+    NULL,
+};
+
+/* 1 when the CPU, the OS and the build have everything b needs. */
+int ossl_ml_dsa_backend_usable(const OSSL_ML_DSA_BACKEND *b)
+{
+    uint32_t have = ossl_ia32cap();
+
+    if (SHA3_avx512vl_capable())
+        have |= CAP_KECCAK_X4;
+    return (have & b->caps) == b->caps;
+}

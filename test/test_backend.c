@@ -1,0 +1,800 @@
+/*
+ * The backend conformance suite (crypto/ml_dsa/ml_dsa_backend.h): every
+ * backend of this architecture's list that the machine runs gives the
+ * generic ops' bytes for every op of its two tables, on random inputs
+ * (the seed is printed: TEST_SEED=... replays a run) and at the edges of
+ * each op's input bounds, and keeps its outputs within their stated
+ * bounds.  Each test is a Check loop test, run once per backend of
+ * ossl_ml_dsa_backends[]; one this machine cannot run is reported and
+ * skipped.  The sample ops are met on every (k, l) of the three parameter
+ * sets and on smaller shapes, so that every leftover batch of a
+ * multi-buffer kernel is met, both etas, both gamma1 and kappas up to the
+ * 2^16 wrap.  Then the choice itself: MLDSA_BACKEND and MLDSA_IA32CAP, in
+ * child processes.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "ml_dsa/ml_dsa_local.h"
+#ifdef KECCAK1600_ASM
+# include "internal/cpuid.h"
+#endif
+#include "testutil.h"
+
+#define Q ML_DSA_Q
+#define N ML_DSA_N
+#define GENERIC_NAME "generic"
+#define AVX2_NAME "x86_64-avx2"
+#define X4_NAME "x86_64-avx512vl-x4"
+#define MAX_K 8
+#define MAX_L 7
+#define ROUNDS 4                    /* random seeds per shape */
+/* argv[1] that makes this binary print its backend and capabilities and exit. */
+#define PRINT_ARG "--print-backend"
+
+static const char *self_path;
+static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
+#define NPARAMS (sizeof(params) / sizeof(params[0]))
+
+/*
+ * Check's ck_assert marks a point on every call, which is slow in loops:
+ * inner loops test with a plain if and abort with a message.
+ */
+#define REQUIRE(cond) \
+    do { if (!(cond)) ck_abort_msg("%s failed", #cond); } while (0)
+
+/*
+ * The backend of loop iteration i, announced; NULL (reported) when this
+ * machine cannot run it.
+ */
+static const OSSL_ML_DSA_BACKEND *backend_under_test(int i, const char *test)
+{
+    const OSSL_ML_DSA_BACKEND *b = ossl_ml_dsa_backends[i];
+
+    if (!ossl_ml_dsa_backend_usable(b)) {
+        printf("%s: backend %s: skipped, this machine cannot run it\n", test,
+               b->name);
+        fflush(stdout);
+        return NULL;
+    }
+    printf("%s: comparing %s with generic\n", test, b->name);
+    fflush(stdout);
+    return b;
+}
+
+/* In a loop test: the backend under test as b, or return when unusable. */
+#define BACKEND_OR_SKIP(b, test) \
+    const OSSL_ML_DSA_BACKEND *b = backend_under_test(_i, test); \
+    if (b == NULL) \
+        return
+
+/* a mod q in [0, q) for any int64 */
+static int32_t mod_q(int64_t a)
+{
+    int64_t r = a % Q;
+
+    return (int32_t)(r < 0 ? r + Q : r);
+}
+
+/* A random polynomial with coefficients in (-bound, bound). */
+static void random_poly(ML_DSA_POLY *p, int32_t bound)
+{
+    for (size_t i = 0; i < N; i++)
+        p->coeff[i] = (int32_t)test_rand_below(2 * (uint64_t)bound - 1) - bound + 1;
+}
+
+/* (k, l) of ML-DSA-44, -65, -87, then shapes whose k * l, l + k and l leave
+ * every batch remainder 1..3 of the 4-way ops. */
+static const size_t shapes[][2] = {
+    { 4, 4 }, { 6, 5 }, { 8, 7 }, { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 3 }, { 3, 3 },
+};
+#define NSHAPES (sizeof(shapes) / sizeof(shapes[0]))
+
+/* Equal polynomial vectors; the message names the case and the first
+ * differing polynomial. */
+static void check_same_polys(const ML_DSA_POLY *a, const ML_DSA_POLY *b,
+                             size_t n, const char *what)
+{
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(memcmp(&a[i], &b[i], sizeof(a[i])) == 0,
+                      "%s: polynomial %zu differs", what, i);
+}
+
+START_TEST(expand_A_same_as_generic_for_every_shape)
+{
+    BACKEND_OR_SKIP(be, "expand_A");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
+    static ML_DSA_POLY want[MAX_K * MAX_L], got[MAX_K * MAX_L];
+    uint8_t rho[32];
+    char what[64];
+
+    for (size_t i = 0; i < NSHAPES; i++) {
+        size_t k = shapes[i][0], l = shapes[i][1];
+
+        for (int round = 0; round < ROUNDS; round++) {
+            test_rand_bytes(rho, sizeof(rho));
+            memset(got, 0xa5, sizeof(got));
+            ck_assert_int_eq(gen->matrix_expand_A(want, rho, k, l), 1);
+            ck_assert_int_eq(ops->matrix_expand_A(got, rho, k, l), 1);
+            snprintf(what, sizeof(what), "ExpandA k %zu l %zu", k, l);
+            check_same_polys(want, got, k * l, what);
+            for (size_t p = 0; p < k * l; p++)
+                for (size_t c = 0; c < ML_DSA_N; c++)
+                    ck_assert(got[p].coeff[c] >= 0 && got[p].coeff[c] < ML_DSA_Q);
+        }
+    }
+}
+END_TEST
+
+START_TEST(expand_S_same_as_generic_for_every_shape_and_eta)
+{
+    BACKEND_OR_SKIP(be, "expand_S");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
+    static ML_DSA_POLY want[MAX_K + MAX_L], got[MAX_K + MAX_L];
+    static const int etas[] = { 2, 4 };
+    uint8_t rho_prime[64];
+    char what[64];
+
+    for (size_t i = 0; i < NSHAPES; i++) {
+        size_t k = shapes[i][0], l = shapes[i][1];
+
+        for (size_t e = 0; e < 2; e++) {
+            int eta = etas[e];
+
+            for (int round = 0; round < ROUNDS; round++) {
+                test_rand_bytes(rho_prime, sizeof(rho_prime));
+                memset(got, 0xa5, sizeof(got));
+                ck_assert_int_eq(gen->vector_expand_S(want, rho_prime, l, k, eta), 1);
+                ck_assert_int_eq(ops->vector_expand_S(got, rho_prime, l, k, eta), 1);
+                snprintf(what, sizeof(what), "ExpandS k %zu l %zu eta %d", k, l, eta);
+                check_same_polys(want, got, l + k, what);
+                for (size_t p = 0; p < l + k; p++)
+                    for (size_t c = 0; c < ML_DSA_N; c++)
+                        ck_assert(got[p].coeff[c] >= -eta && got[p].coeff[c] <= eta);
+            }
+        }
+    }
+}
+END_TEST
+
+START_TEST(expand_mask_same_as_generic_for_every_l_gamma1_and_kappa)
+{
+    BACKEND_OR_SKIP(be, "expand_mask");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
+    static ML_DSA_POLY want[MAX_L], got[MAX_L];
+    static const int gamma1_bits[] = { 17, 19 };
+    /* Small, random, and close enough to 2^16 that kappa + r wraps. */
+    uint16_t kappas[] = { 0, 7, 0, 0xfffc, 0xfffe, 0xffff };
+    uint8_t rho_pp[64];
+    char what[64];
+
+    for (size_t l = 1; l <= MAX_L; l++) {
+        for (size_t g = 0; g < 2; g++) {
+            int bits = gamma1_bits[g];
+            int32_t gamma1 = (int32_t)1 << bits;
+
+            for (size_t kp = 0; kp < sizeof(kappas) / sizeof(kappas[0]); kp++) {
+                uint16_t kappa = kappas[kp];
+
+                if (kp == 2)
+                    kappa = (uint16_t)test_rand_below(0x10000);
+                test_rand_bytes(rho_pp, sizeof(rho_pp));
+                memset(got, 0xa5, sizeof(got));
+                ck_assert_int_eq(gen->vector_expand_mask(want, rho_pp, kappa, l, bits), 1);
+                ck_assert_int_eq(ops->vector_expand_mask(got, rho_pp, kappa, l, bits), 1);
+                snprintf(what, sizeof(what), "ExpandMask l %zu gamma1 2^%d kappa %u",
+                         l, bits, (unsigned)kappa);
+                check_same_polys(want, got, l, what);
+                for (size_t p = 0; p < l; p++)
+                    for (size_t c = 0; c < ML_DSA_N; c++)
+                        ck_assert(got[p].coeff[c] > -gamma1 && got[p].coeff[c] <= gamma1);
+            }
+        }
+    }
+}
+END_TEST
+
+/*
+ * Signing's use of ExpandMask (ml_dsa_sign.c): mask_batch in
+ * [1, ML_DSA_MASK_BATCH_MAX], and fetching in multiples of it, the spare
+ * polynomials carried into the next attempt, gives each attempt exactly
+ * the generic ExpandMask(rho'', kappa) for l = 4, 5, 7, kappa crossing 2^16.
+ */
+START_TEST(expand_mask_in_batches_as_signing_does_same_as_generic)
+{
+    BACKEND_OR_SKIP(be, "expand_mask_batches");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
+    static ML_DSA_POLY want[MAX_L], got[MAX_L + ML_DSA_MASK_BATCH_MAX - 1];
+    static const size_t ls[] = { 4, 5, 7 };
+    const size_t batch = ops->mask_batch;
+    uint8_t rho_pp[64];
+    char what[64];
+
+    ck_assert(batch >= 1 && batch <= ML_DSA_MASK_BATCH_MAX);
+    ck_assert_uint_eq(gen->mask_batch, 1);
+    for (size_t li = 0; li < sizeof(ls) / sizeof(ls[0]); li++) {
+        size_t l = ls[li], spare = 0, fetch;
+        uint16_t kappa = (uint16_t)(0x10000 - 3 * l);
+
+        test_rand_bytes(rho_pp, sizeof(rho_pp));
+        for (int attempt = 0; attempt < 6; attempt++) {
+            memmove(got, got + l, spare * sizeof(got[0]));
+            fetch = (l - spare + batch - 1) / batch * batch;
+            ck_assert_uint_le(spare + fetch, MAX_L + ML_DSA_MASK_BATCH_MAX - 1);
+            ck_assert_int_eq(ops->vector_expand_mask(got + spare, rho_pp,
+                                                     (uint16_t)(kappa + spare),
+                                                     fetch, 19), 1);
+            spare += fetch - l;
+            ck_assert_int_eq(gen->vector_expand_mask(want, rho_pp, kappa, l, 19), 1);
+            snprintf(what, sizeof(what), "ExpandMask l %zu attempt %d kappa %u",
+                     l, attempt, (unsigned)kappa);
+            check_same_polys(want, got, l, what);
+            kappa = (uint16_t)(kappa + l);
+        }
+    }
+}
+END_TEST
+
+/*
+ * The top-up path: seeds (found by search) whose eta-4 polynomial needs
+ * more than the first squeeze of two SHAKE256 blocks (fewer than 256 of its
+ * 544 nibbles are below 9): rho' = 5a dc 00 ... for polynomial 0,
+ * rho' = ab df 01 00 ... for polynomial 2.  Each alone (three idle lanes)
+ * and within a full batch.
+ */
+START_TEST(expand_S_same_as_generic_when_a_lane_needs_more_blocks)
+{
+    BACKEND_OR_SKIP(be, "expand_S_top_up");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
+    static ML_DSA_POLY want[MAX_K + MAX_L], got[MAX_K + MAX_L];
+    static const struct {
+        uint8_t seed_lo[3];     /* the first bytes of rho'; the rest are 0 */
+        size_t l, k;
+    } cases[] = {
+        { { 0x5a, 0xdc, 0x00 }, 1, 0 }, { { 0x5a, 0xdc, 0x00 }, 4, 3 },
+        { { 0xab, 0xdf, 0x01 }, 3, 0 }, { { 0xab, 0xdf, 0x01 }, 5, 6 },
+    };
+    uint8_t rho_prime[64];
+    char what[64];
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        size_t l = cases[i].l, k = cases[i].k;
+
+        memset(rho_prime, 0, sizeof(rho_prime));
+        memcpy(rho_prime, cases[i].seed_lo, sizeof(cases[i].seed_lo));
+        memset(got, 0xa5, sizeof(got));
+        ck_assert_int_eq(gen->vector_expand_S(want, rho_prime, l, k, 4), 1);
+        ck_assert_int_eq(ops->vector_expand_S(got, rho_prime, l, k, 4), 1);
+        snprintf(what, sizeof(what), "ExpandS top-up case %zu", i);
+        check_same_polys(want, got, l + k, what);
+    }
+}
+END_TEST
+
+#define EDGE_PATTERNS 5
+
+/*
+ * Coefficients in (-bound, bound): pattern 0 random, 1 all bound - 1,
+ * 2 all -(bound - 1), 3 alternating +-(bound - 1), 4 +-(bound - 1) with
+ * random signs.
+ */
+static void edge_poly(ML_DSA_POLY *p, int pattern, int32_t bound)
+{
+    size_t i;
+
+    if (pattern == 0) {
+        random_poly(p, bound);
+        return;
+    }
+    for (i = 0; i < N; i++) {
+        int neg = pattern == 2 || (pattern == 3 && (i & 1) != 0)
+                  || (pattern == 4 && (test_rand_u64() & 1) != 0);
+
+        p->coeff[i] = neg ? -(bound - 1) : bound - 1;
+    }
+}
+
+/* The rounds per pattern: more random ones than fixed ones. */
+static int edge_rounds(int pattern)
+{
+    return pattern == 0 || pattern == 4 ? 200 : 1;
+}
+
+START_TEST(ntt_and_inverse_same_as_generic_within_input_bounds)
+{
+    BACKEND_OR_SKIP(be, "ntt, inverse ntt");
+    const OSSL_ML_DSA_POLY_OPS *impl = be->poly;
+    ML_DSA_POLY a, want, got;
+    int pattern, round;
+
+    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
+        for (round = 0; round < edge_rounds(pattern); round++) {
+            /* both take |a| < q */
+            edge_poly(&a, pattern, Q);
+            want = got = a;
+            ossl_ml_dsa_poly_ntt_generic(&want);
+            impl->ntt(&got);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            want = got = a;
+            ossl_ml_dsa_poly_ntt_inverse_generic(&want);
+            impl->ntt_inverse(&got);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+        }
+}
+END_TEST
+
+START_TEST(ntt_mul_and_dot_same_as_generic_within_input_bounds)
+{
+    BACKEND_OR_SKIP(be, "ntt mul, ntt dot");
+    const OSSL_ML_DSA_POLY_OPS *impl = be->poly;
+    ML_DSA_POLY a[ML_DSA_L_MAX], b[ML_DSA_L_MAX], want, got;
+    int pattern, round;
+    size_t j, n;
+
+    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
+        for (round = 0; round < edge_rounds(pattern); round++) {
+            /* |a| < q, |b| < 9q: |a * b| < 2^31 q, and n <= 7 terms */
+            for (j = 0; j < ML_DSA_L_MAX; j++) {
+                edge_poly(&a[j], pattern, Q);
+                edge_poly(&b[j], pattern, 9 * Q);
+            }
+            ossl_ml_dsa_poly_ntt_mul_generic(&want, &a[0], &b[0]);
+            impl->ntt_mul(&got, &a[0], &b[0]);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            /* r may alias an input */
+            got = a[0];
+            impl->ntt_mul(&got, &got, &b[0]);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            for (n = 1; n <= ML_DSA_L_MAX; n++) {
+                ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
+                impl->ntt_dot(&got, a, b, n);
+                REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            }
+        }
+}
+END_TEST
+
+/*
+ * impl's inverse NTT undoes its NTT up to the Montgomery factor R, with
+ * the generic bounds in between (|NTT(a)| < 9q, and the inverse takes
+ * the NTT's output reduced by a pointwise product with R^2: |.| < q).
+ */
+START_TEST(ntt_round_trip_keeps_the_bounds_and_the_values)
+{
+    BACKEND_OR_SKIP(be, "ntt round trip");
+    const OSSL_ML_DSA_POLY_OPS *impl = be->poly;
+    const int64_t r_mod_q = ((int64_t)1 << 32) % Q;
+    ML_DSA_POLY a, b, r2;
+    int pattern, round;
+    size_t i;
+
+    for (i = 0; i < N; i++)     /* R^2 mod q, so that mont(x * r2) = x * R */
+        r2.coeff[i] = mod_q(r_mod_q * r_mod_q);
+    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
+        for (round = 0; round < edge_rounds(pattern); round++) {
+            edge_poly(&a, pattern, Q);
+            b = a;
+            impl->ntt(&b);
+            for (i = 0; i < N; i++)
+                REQUIRE(abs(b.coeff[i]) < 9 * Q);
+            impl->ntt_inverse(&b);
+            for (i = 0; i < N; i++) {
+                REQUIRE(abs(b.coeff[i]) < Q);
+                REQUIRE(mod_q(b.coeff[i]) == mod_q(a.coeff[i] * r_mod_q));
+            }
+            /* NTT, a product (by R^2 / R = R), the inverse: a * R^2 */
+            b = a;
+            impl->ntt(&b);
+            impl->ntt_mul(&b, &b, &r2);
+            impl->ntt_inverse(&b);
+            for (i = 0; i < N; i++)
+                REQUIRE(mod_q(b.coeff[i])
+                        == mod_q(a.coeff[i] * r_mod_q % Q * r_mod_q));
+        }
+}
+END_TEST
+
+/*
+ * The backend's z / mask decoder equals the generic one for both gamma1, on random, all-zero, all-one and
+ * alternating bytes, and reads nothing past the encoding (the bytes after
+ * it change nothing; the allocation ends there, for sanitizer builds).
+ */
+START_TEST(z_unpack_same_as_generic_and_reads_only_its_bytes)
+{
+    static const uint8_t fills[] = { 0x00, 0xff, 0x55, 0xaa };
+    BACKEND_OR_SKIP(be, "z unpack");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly;
+    ML_DSA_POLY want, got, again;
+    int g, gbits[2] = { 17, 19 };
+    size_t f, len;
+    const size_t tail = 32;   /* bytes after the encoding in the first pass */
+    uint8_t *in;
+    int round;
+
+    for (g = 0; g < 2; g++) {
+        len = ML_DSA_POLY_BYTES(gbits[g] + 1);
+        for (round = 0; round < 40; round++) {
+            f = (size_t)round % (sizeof(fills) + 4);
+            /* len bytes and a tail of zeros, then of ones, then no tail */
+            in = malloc(len + tail);
+            ck_assert_ptr_nonnull(in);
+            if (f < sizeof(fills))
+                memset(in, fills[f], len);
+            else
+                test_rand_bytes(in, len);
+            memset(in + len, 0, tail);
+            ossl_ml_dsa_poly_unpack_z_generic(&want, in, gbits[g]);
+            ops->unpack_z(&got, in, gbits[g]);
+            ck_assert_mem_eq(want.coeff, got.coeff, sizeof(want.coeff));
+            memset(in + len, 0xff, tail);
+            ops->unpack_z(&again, in, gbits[g]);
+            ck_assert_mem_eq(want.coeff, again.coeff, sizeof(want.coeff));
+            in = realloc(in, len);
+            ck_assert_ptr_nonnull(in);
+            ops->unpack_z(&again, in, gbits[g]);
+            ck_assert_mem_eq(want.coeff, again.coeff, sizeof(want.coeff));
+            free(in);
+        }
+    }
+}
+END_TEST
+
+
+/*
+ * The backend's w1Encode equals the generic one for 4 and 6 bits on random coefficients in [0, 2^bits), all zero
+ * and all 2^bits - 1, and writes exactly 32 * bits bytes.
+ */
+START_TEST(w1_encoding_same_as_generic_and_writes_only_its_bytes)
+{
+    BACKEND_OR_SKIP(be, "w1 encode");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly;
+    ML_DSA_POLY a;
+    uint8_t want[ML_DSA_POLY_BYTES(6) + 32], got[ML_DSA_POLY_BYTES(6) + 32];
+    int bits, round;
+    size_t i, len;
+
+    for (bits = 4; bits <= 6; bits += 2) {
+        len = ML_DSA_POLY_BYTES(bits);
+        for (round = 0; round < 50; round++) {
+            for (i = 0; i < N; i++)
+                a.coeff[i] = round == 0 ? 0 : round == 1 ? (1 << bits) - 1
+                    : (int32_t)test_rand_below((uint64_t)1 << bits);
+            memset(want, 0x5a, sizeof(want));
+            memset(got, 0x5a, sizeof(got));
+            ossl_ml_dsa_poly_pack_w1_generic(want, &a, bits);
+            ops->pack_w1(got, &a, bits);
+            ck_assert_mem_eq(want, got, sizeof(want));
+            for (i = len; i < sizeof(got); i++)
+                ck_assert_uint_eq(got[i], 0x5a);
+        }
+    }
+}
+END_TEST
+
+/*
+ * A coefficient in [lo, hi]: mostly uniform, one in four from the edges
+ * that matter to the row ops (lo, hi, 0, +-1, and the Decompose boundaries
+ * k * 2 gamma2 +- gamma2 and q - 1 - gamma2 shifted into the range).
+ */
+static int32_t row_coeff(int32_t lo, int32_t hi, int32_t gamma2)
+{
+    int32_t c;
+
+    switch (test_rand_below(16)) {
+    case 0:
+        return lo;
+    case 1:
+        return hi;
+    case 2:
+        c = (int32_t)test_rand_below(3) - 1;
+        break;
+    case 3:
+        c = (int32_t)(2 * gamma2 * (int32_t)test_rand_below(45))
+            + gamma2 + (int32_t)test_rand_below(3) - 1;
+        if (test_rand_below(2))
+            c -= 8380417;
+        break;
+    default:
+        return lo + (int32_t)test_rand_below((uint64_t)hi - lo + 1);
+    }
+    return c < lo ? lo : c > hi ? hi : c;
+}
+
+static void row_poly(ML_DSA_POLY *p, int32_t lo, int32_t hi, int32_t gamma2)
+{
+    for (size_t j = 0; j < ML_DSA_N; j++)
+        p->coeff[j] = row_coeff(lo, hi, gamma2);
+}
+
+/*
+ * The backend's row ops give the generic ones' results, bytes and return values, on random and edge inputs within
+ * each op's documented bounds, for both gamma2.
+ */
+START_TEST(row_ops_same_as_generic_on_random_and_edge_inputs)
+{
+    BACKEND_OR_SKIP(be, "row ops");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly;
+    const OSSL_ML_DSA_POLY_OPS *gen = &ossl_ml_dsa_poly_generic;
+    const int32_t q = 8380417;
+    ML_DSA_POLY a, b, a2, b2, c;
+    uint8_t ha[ML_DSA_N], hb[ML_DSA_N], oa[ML_DSA_POLY_BYTES(6)],
+        ob[ML_DSA_POLY_BYTES(6)];
+    uint32_t ca, cb;
+    size_t pi, j;
+    int round;
+
+    for (pi = 0; pi < NPARAMS; pi++) {
+        const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(params[pi]);
+        const int32_t g2 = p->gamma2, m = (q - 1) / (2 * g2);
+
+        for (round = 0; round < 200; round++) {
+            /* w1: |w| < q */
+            row_poly(&a, -q + 1, q - 1, g2);
+            b = a;
+            memset(oa, 0, sizeof(oa));
+            memset(ob, 0, sizeof(ob));
+            gen->w1(oa, &a, p);
+            ops->w1(ob, &b, p);
+            ck_assert_mem_eq(&a, &b, sizeof(a));
+            ck_assert_mem_eq(oa, ob, sizeof(oa));
+
+            /* z: |cs1| < q, y in [-gamma1 + 1, gamma1] */
+            row_poly(&a, -q + 1, q - 1, g2);
+            row_poly(&c, -p->gamma1 + 1, p->gamma1, g2);
+            if (round % 4 == 0)     /* mostly inside the bound */
+                for (j = 0; j < ML_DSA_N; j++)
+                    a.coeff[j] = (int32_t)test_rand_below(2 * p->beta + 1) - p->beta;
+            b = a;
+            ck_assert_int_eq(gen->z(&a, &c, p->gamma1 - p->beta),
+                             ops->z(&b, &c, p->gamma1 - p->beta));
+            ck_assert_mem_eq(&a, &b, sizeof(a));
+
+            /* r: w in [0, q), |cs2| < q; then hint: |ct0| < q */
+            row_poly(&a, 0, q - 1, g2);
+            row_poly(&c, -q + 1, q - 1, g2);
+            if (round % 4 == 1)     /* small cs2, small ct0: the usual case */
+                for (j = 0; j < ML_DSA_N; j++)
+                    c.coeff[j] = (int32_t)test_rand_below(2 * p->beta + 1) - p->beta;
+            b = a;
+            memset(ha, 0, sizeof(ha));
+            memset(hb, 0, sizeof(hb));
+            ck_assert_int_eq(gen->r(&a, ha, &c, p), ops->r(&b, hb, &c, p));
+            ck_assert_mem_eq(&a, &b, sizeof(a));
+            ck_assert_mem_eq(ha, hb, sizeof(ha));
+            row_poly(&c, -q + 1, q - 1, g2);
+            if (round % 4 == 1)
+                for (j = 0; j < ML_DSA_N; j++)
+                    c.coeff[j] = (int32_t)test_rand_below(2 * g2 + 1) - g2;
+            if (round % 4 == 2)     /* any HighBits value in h */
+                for (j = 0; j < ML_DSA_N; j++)
+                    ha[j] = hb[j] = (uint8_t)test_rand_below((uint64_t)m);
+            ca = cb = (uint32_t)round;
+            ck_assert_int_eq(gen->hint(ha, &ca, &a, &c, p),
+                             ops->hint(hb, &cb, &b, &c, p));
+            ck_assert_uint_eq(ca, cb);
+            ck_assert_mem_eq(ha, hb, sizeof(ha));
+
+            /* use_hint: |w| < q, h in {0, 1} */
+            row_poly(&a2, -q + 1, q - 1, g2);
+            b2 = a2;
+            for (j = 0; j < ML_DSA_N; j++)
+                ha[j] = (uint8_t)test_rand_below(2);
+            gen->use_hint(&a2, ha, p);
+            ops->use_hint(&b2, ha, p);
+            ck_assert_mem_eq(&a2, &b2, sizeof(a2));
+        }
+    }
+}
+END_TEST
+
+/*
+ * Run this binary again with PRINT_ARG, MLDSA_IA32CAP and MLDSA_BACKEND
+ * set to ia32cap and backend (each unset when NULL), and read back
+ * "<backend name> <ia32cap> <usable>", usable having bit i set when the
+ * child runs ossl_ml_dsa_backends[i].  A new process: the choice is cached
+ * per process, and this one (or Check's parent, when CK_FORK=no) may have
+ * made it already.  What the child can run comes from the child, so that
+ * the test holds where the child runs on another CPU (a suite under
+ * qemu-user starts its children natively).
+ */
+static void child_choice(const char *ia32cap, const char *backend, char *name,
+                         size_t namelen, unsigned *cap, unsigned *usable)
+{
+    int fd[2], status;
+    pid_t pid;
+    FILE *f;
+    char fmt[32];
+
+    ck_assert_int_eq(pipe(fd), 0);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fd[1], STDOUT_FILENO);
+        close(fd[0]);
+        close(fd[1]);
+        if (ia32cap != NULL)
+            setenv("MLDSA_IA32CAP", ia32cap, 1);
+        else
+            unsetenv("MLDSA_IA32CAP");
+        if (backend != NULL)
+            setenv("MLDSA_BACKEND", backend, 1);
+        else
+            unsetenv("MLDSA_BACKEND");
+        execl(self_path, self_path, PRINT_ARG, (char *)NULL);
+        /* Started through PATH: argv[0] has no directory. */
+        execl("/proc/self/exe", self_path, PRINT_ARG, (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    f = fdopen(fd[0], "r");
+    ck_assert_ptr_nonnull(f);
+    snprintf(fmt, sizeof(fmt), "%%%zus %%x %%x", namelen - 1);
+    ck_assert_int_eq(fscanf(f, fmt, name, cap, usable), 3);
+    fclose(f);
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* 1 when name is one of this architecture's backends. */
+static int known_backend(const char *name)
+{
+    for (size_t i = 0; ossl_ml_dsa_backends[i] != NULL; i++)
+        if (strcmp(ossl_ml_dsa_backends[i]->name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/*
+ * MLDSA_BACKEND picks each backend this machine runs by name; an unknown
+ * name, or one this machine cannot run, leaves the default choice.
+ */
+START_TEST(MLDSA_BACKEND_selects_each_usable_backend_and_ignores_others)
+{
+    char name[64], dflt[64];
+    unsigned cap, usable;
+
+    child_choice(NULL, NULL, dflt, sizeof(dflt), &cap, &usable);
+    printf("default backend: %s\n", dflt);
+    ck_assert(known_backend(dflt));
+    for (size_t i = 0; ossl_ml_dsa_backends[i] != NULL; i++) {
+        const OSSL_ML_DSA_BACKEND *b = ossl_ml_dsa_backends[i];
+
+        child_choice(NULL, b->name, name, sizeof(name), &cap, &usable);
+        printf("MLDSA_BACKEND=%s: %s\n", b->name, name);
+        ck_assert_str_eq(name, (usable >> i) & 1 ? b->name : dflt);
+    }
+    child_choice(NULL, "no-such-backend", name, sizeof(name), &cap, &usable);
+    ck_assert_str_eq(name, dflt);
+    child_choice(NULL, "", name, sizeof(name), &cap, &usable);
+    ck_assert_str_eq(name, dflt);
+    child_choice(NULL, "generic", name, sizeof(name), &cap, &usable);
+    ck_assert_str_eq(name, "generic");
+    fflush(stdout);
+}
+END_TEST
+
+#ifdef KECCAK1600_ASM
+/*
+ * x86-64: with AVX-512 masked off the x4 backend is not chosen, not even
+ * by name; with AVX2 masked off only the generic one is left.
+ */
+START_TEST(MLDSA_IA32CAP_masks_backends_off)
+{
+    char name[64];
+    unsigned cap, usable;
+
+    child_choice("~0x7", NULL, name, sizeof(name), &cap, &usable);
+    printf("MLDSA_IA32CAP=~0x7: backend %s, ia32cap 0x%02x\n", name, cap);
+    ck_assert_str_ne(name, X4_NAME);
+    ck_assert_uint_eq(cap & (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL
+                             | OSSL_IA32CAP_ZMM_STATE), 0);
+    child_choice("~0x7", X4_NAME, name, sizeof(name), &cap, &usable);
+    ck_assert_str_ne(name, X4_NAME);
+    child_choice("~0x8", NULL, name, sizeof(name), &cap, &usable);
+    printf("MLDSA_IA32CAP=~0x8: backend %s, ia32cap 0x%02x\n", name, cap);
+    ck_assert_str_eq(name, GENERIC_NAME);
+    child_choice("~0x8", AVX2_NAME, name, sizeof(name), &cap, &usable);
+    ck_assert_str_eq(name, GENERIC_NAME);
+    fflush(stdout);
+}
+END_TEST
+
+/*
+ * MLDSA_IA32CAP only takes capabilities away: "~0xMASK" clears MASK,
+ * "0xVALUE" keeps VALUE's bits; anything else is ignored.
+ */
+START_TEST(MLDSA_IA32CAP_masks_and_ignores_malformed_values)
+{
+    static const struct {
+        const char *env;
+        uint32_t keep;          /* the bits of the unmasked vector kept */
+    } cases[] = {
+        { "~0x7", ~UINT32_C(0x7) }, { "~0x1f", ~UINT32_C(0x1f) }, { "~0x7f", 0 },
+        { "0x3", 0x3 },
+        { "0X18", 0x18 }, { "0x0", 0 }, { "junk", ~UINT32_C(0) },
+        { "", ~UINT32_C(0) }, { "0x", ~UINT32_C(0) }, { "~0x1g", ~UINT32_C(0) },
+        { "0x100000000", ~UINT32_C(0) }, { "-0x1", ~UINT32_C(0) },
+        { "0x 1", ~UINT32_C(0) },
+    };
+    char name[64];
+    unsigned base, cap, usable;
+
+    child_choice(NULL, NULL, name, sizeof(name), &base, &usable);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        child_choice(cases[i].env, NULL, name, sizeof(name), &cap, &usable);
+        ck_assert_msg(cap == (base & cases[i].keep),
+                      "MLDSA_IA32CAP='%s': 0x%x, expected 0x%x", cases[i].env,
+                      cap, base & cases[i].keep);
+    }
+}
+END_TEST
+#endif
+
+/* Bit i set when this process runs ossl_ml_dsa_backends[i]. */
+static unsigned usable_backends(void)
+{
+    unsigned mask = 0;
+
+    for (size_t i = 0; ossl_ml_dsa_backends[i] != NULL; i++)
+        if (ossl_ml_dsa_backend_usable(ossl_ml_dsa_backends[i]))
+            mask |= 1u << i;
+    return mask;
+}
+
+/* The capability vector, for PRINT_ARG (0 where there is none). */
+static unsigned ia32cap(void)
+{
+#ifdef KECCAK1600_ASM
+    return (unsigned)ossl_ia32cap();
+#else
+    return 0;
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    size_t nbackends = 0;
+    Suite *s;
+    TCase *ops, *choice;
+
+    if (argc == 2 && strcmp(argv[1], PRINT_ARG) == 0) {
+        printf("%s %x %x\n", ossl_ml_dsa_backend()->name, ia32cap(),
+               usable_backends());
+        return EXIT_SUCCESS;
+    }
+    self_path = argv[0];
+    while (ossl_ml_dsa_backends[nbackends] != NULL)
+        nbackends++;
+    s = suite_create("backend");
+    ops = tcase_create("ops");
+    tcase_set_timeout(ops, 60);
+    tcase_add_loop_test(ops, expand_A_same_as_generic_for_every_shape, 0, (int)nbackends);
+    tcase_add_loop_test(ops, expand_S_same_as_generic_for_every_shape_and_eta, 0, (int)nbackends);
+    tcase_add_loop_test(ops, expand_S_same_as_generic_when_a_lane_needs_more_blocks, 0, (int)nbackends);
+    tcase_add_loop_test(ops, expand_mask_same_as_generic_for_every_l_gamma1_and_kappa, 0, (int)nbackends);
+    tcase_add_loop_test(ops, expand_mask_in_batches_as_signing_does_same_as_generic, 0, (int)nbackends);
+    tcase_add_loop_test(ops, ntt_and_inverse_same_as_generic_within_input_bounds, 0, (int)nbackends);
+    tcase_add_loop_test(ops, ntt_mul_and_dot_same_as_generic_within_input_bounds, 0, (int)nbackends);
+    tcase_add_loop_test(ops, ntt_round_trip_keeps_the_bounds_and_the_values, 0, (int)nbackends);
+    tcase_add_loop_test(ops, z_unpack_same_as_generic_and_reads_only_its_bytes, 0, (int)nbackends);
+    tcase_add_loop_test(ops, w1_encoding_same_as_generic_and_writes_only_its_bytes, 0, (int)nbackends);
+    tcase_add_loop_test(ops, row_ops_same_as_generic_on_random_and_edge_inputs, 0, (int)nbackends);
+    suite_add_tcase(s, ops);
+    choice = tcase_create("choice");
+    tcase_set_timeout(choice, 60);
+    tcase_add_test(choice, MLDSA_BACKEND_selects_each_usable_backend_and_ignores_others);
+#ifdef KECCAK1600_ASM
+    tcase_add_test(choice, MLDSA_IA32CAP_masks_backends_off);
+    tcase_add_test(choice, MLDSA_IA32CAP_masks_and_ignores_malformed_values);
+#endif
+    suite_add_tcase(s, choice);
+    return test_run_suite(s);
+}
