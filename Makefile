@@ -28,6 +28,13 @@ MLDSA_VECTORS ?=
 ifeq ($(origin CC),default)
 CC := cc
 endif
+# objcopy for the target: CC's cross prefix (x86_64-w64-mingw32-gcc gives
+# x86_64-w64-mingw32-objcopy), or OBJCOPY=.  Without one (macOS), libmldsa.a
+# keeps its internal symbols global.
+CROSS_PREFIX := $(shell printf '%s\n' '$(notdir $(firstword $(CC)))' | \
+    sed -n 's/^\(.*-\)\(gcc\|cc\|clang\)\(-[0-9.]*\)\{0,1\}$$/\1/p')
+OBJCOPY  ?= $(CROSS_PREFIX)objcopy
+HAVE_OBJCOPY := $(shell command -v $(OBJCOPY) 2>/dev/null)
 
 VERSION   := 0.1.0
 SOVERSION := 0
@@ -109,6 +116,10 @@ FUZZ_SRCS := $(wildcard test/fuzz/*.c)
 FUZZ_BINS := $(FUZZ_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%)
 
 STATIC_LIB := $(OUT)libmldsa.a
+# Every object with its symbols as compiled, for the suites, which call
+# internal functions.
+INTERNAL_LIB := $(BUILD)/libmldsa-internal.a
+PUBLIC_OBJ := $(BUILD)/libmldsa.o
 SHARED_LIB := $(OUT)libmldsa.so
 SONAME     := libmldsa.so.$(SOVERSION)
 REALNAME   := libmldsa.so.$(VERSION)
@@ -145,7 +156,23 @@ $(BUILD)/crypto/sha/%.o: $(BUILD)/crypto/sha/%.s
 	$(quiet) AS $<
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
+$(INTERNAL_LIB): $(LIB_OBJS)
+	$(quiet) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+# libmldsa.a is one relocatable object whose only global symbols are mldsa_*:
+# the internal names (SHA256, SHA3_*, ossl_*) are local, so the library links
+# beside OpenSSL's libcrypto, which defines many of them too.
+ifneq ($(HAVE_OBJCOPY),)
+$(PUBLIC_OBJ): $(LIB_OBJS)
+	$(quiet) LD $@
+	$(Q)$(CC) -r -nostdlib -o $@.r $^ && \
+	    $(OBJCOPY) -w --keep-global-symbol='mldsa_*' $@.r $@ && rm -f $@.r
+
+$(STATIC_LIB): $(PUBLIC_OBJ)
+else
 $(STATIC_LIB): $(LIB_OBJS)
+endif
 	$(quiet) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
@@ -154,6 +181,7 @@ $(SHARED_LIB): $(LIB_OBJS) util/libmldsa.map
 	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=util/libmldsa.map \
 	    -o $@ $(LIB_OBJS) $(ALL_LDFLAGS)
 
+# The tool uses only include/mldsa.h: it links the public archive.
 $(APP): $(APP_OBJS) $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
@@ -164,9 +192,9 @@ $(BUILD)/test/%.o: test/%.c $(CONFIG_STAMP)
 	$(quiet) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itest -c -o $@ $<
 
-$(BUILD)/test/test_%: $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(STATIC_LIB)
+$(BUILD)/test/test_%: $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_LIB)
 	$(quiet) LD $@
-	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS)
+	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(INTERNAL_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS)
 
 # Check (the test framework) must be there before the suites compile.
 check-deps:
@@ -174,7 +202,8 @@ check-deps:
 
 test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
-	@MLDSA_VECTORS="$(MLDSA_VECTORS)" util/run-tests $(BUILD)/test $(APP)
+	@MLDSA_VECTORS="$(MLDSA_VECTORS)" CC="$(CC)" LDFLAGS="$(ALL_LDFLAGS)" \
+	    util/run-tests $(BUILD)/test $(APP)
 
 # libFuzzer targets (clang): the library instrumented for the fuzzer and
 # built with ASan + UBSan in build-fuzz/; test/fuzz/run.sh runs them.

@@ -29,6 +29,7 @@
 #define GENERIC_NAME "generic"
 #define AVX2_NAME "x86_64-avx2"
 #define X4_NAME "x86_64-avx512vl-x4"
+#define X8_NAME "x86_64-avx512-x8"
 #define MAX_K 8
 #define MAX_L 7
 #define ROUNDS 4                    /* random seeds per shape */
@@ -89,9 +90,10 @@ static void random_poly(ML_DSA_POLY *p, int32_t bound)
 }
 
 /* (k, l) of ML-DSA-44, -65, -87, then shapes whose k * l, l + k and l leave
- * every batch remainder 1..3 of the 4-way ops. */
+ * every batch remainder 1..3 of the 4-way ops and 1..7 of the 8-way ones. */
 static const size_t shapes[][2] = {
     { 4, 4 }, { 6, 5 }, { 8, 7 }, { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 3 }, { 3, 3 },
+    { 1, 5 }, { 1, 7 }, { 4, 5 }, { 2, 6 },
 };
 #define NSHAPES (sizeof(shapes) / sizeof(shapes[0]))
 
@@ -204,7 +206,8 @@ END_TEST
 
 /*
  * Signing's use of ExpandMask (ml_dsa_sign.c): mask_batch in
- * [1, ML_DSA_MASK_BATCH_MAX], and fetching in multiples of it, the spare
+ * [1, ML_DSA_MASK_BATCH_MAX], and fetching in multiples of it (nothing
+ * when the spare ones already cover l, as an 8-way batch can), the spare
  * polynomials carried into the next attempt, gives each attempt exactly
  * the generic ExpandMask(rho'', kappa) for l = 4, 5, 7, kappa crossing 2^16.
  */
@@ -228,11 +231,12 @@ START_TEST(expand_mask_in_batches_as_signing_does_same_as_generic)
         test_rand_bytes(rho_pp, sizeof(rho_pp));
         for (int attempt = 0; attempt < 6; attempt++) {
             memmove(got, got + l, spare * sizeof(got[0]));
-            fetch = (l - spare + batch - 1) / batch * batch;
+            fetch = spare >= l ? 0 : (l - spare + batch - 1) / batch * batch;
             ck_assert_uint_le(spare + fetch, MAX_L + ML_DSA_MASK_BATCH_MAX - 1);
-            ck_assert_int_eq(ops->vector_expand_mask(got + spare, rho_pp,
-                                                     (uint16_t)(kappa + spare),
-                                                     fetch, 19), 1);
+            if (fetch > 0)
+                ck_assert_int_eq(ops->vector_expand_mask(got + spare, rho_pp,
+                                                         (uint16_t)(kappa + spare),
+                                                         fetch, 19), 1);
             spare += fetch - l;
             ck_assert_int_eq(gen->vector_expand_mask(want, rho_pp, kappa, l, 19), 1);
             snprintf(what, sizeof(what), "ExpandMask l %zu attempt %d kappa %u",
@@ -507,6 +511,197 @@ START_TEST(w1_encoding_same_as_generic_and_writes_only_its_bytes)
 END_TEST
 
 /*
+ * One of the key and signature packers, through the table ops: kind 0
+ * eta (arg eta), 1 t0, 2 t1, 3 z (arg gamma1_bits).
+ */
+static void pack_kind(const OSSL_ML_DSA_POLY_OPS *ops, int kind, uint8_t *out,
+                      const ML_DSA_POLY *a, int arg)
+{
+    switch (kind) {
+    case 0:
+        ops->pack_eta(out, a, arg);
+        break;
+    case 1:
+        ops->pack_t0(out, a);
+        break;
+    case 2:
+        ops->pack_t1(out, a);
+        break;
+    default:
+        ops->pack_z(out, a, arg);
+    }
+}
+
+/*
+ * The backend's eta, t0, t1 and z packers write the generic ones' bytes,
+ * and only 32 * bits of them, for coefficients all at the low end of the
+ * input range, all at the high end, alternating, and random.
+ */
+START_TEST(packers_same_as_generic_at_range_ends_and_on_random_input)
+{
+    static const struct {
+        const char *name;
+        int kind, arg, bits;
+        int32_t lo, hi;          /* the coefficient range of the input */
+    } cases[] = {
+        { "eta 2", 0, 2, 3, -2, 2 },
+        { "eta 4", 0, 4, 4, -4, 4 },
+        { "t0", 1, 0, ML_DSA_T0_BITS, -ML_DSA_T0_MAX + 1, ML_DSA_T0_MAX },
+        { "t1", 2, 0, ML_DSA_T1_BITS, 0, (1 << ML_DSA_T1_BITS) - 1 },
+        { "z 2^17", 3, 17, 18, -(1 << 17) + 1, 1 << 17 },
+        { "z 2^19", 3, 19, 20, -(1 << 19) + 1, 1 << 19 },
+    };
+    BACKEND_OR_SKIP(be, "packers");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly, *gen = &ossl_ml_dsa_poly_generic;
+    uint8_t want[ML_DSA_POLY_BYTES(20) + 64], got[ML_DSA_POLY_BYTES(20) + 64];
+    ML_DSA_POLY a;
+    size_t k, i;
+    int round, tail;
+
+    for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        for (round = 0; round < 203; round++) {
+            for (i = 0; i < N; i++)
+                a.coeff[i] = round == 0 ? cases[k].lo : round == 1 ? cases[k].hi
+                    : round == 2 ? (i % 2 == 0 ? cases[k].lo : cases[k].hi)
+                    : cases[k].lo + (int32_t)test_rand_below(
+                          (uint64_t)(cases[k].hi - cases[k].lo) + 1);
+            memset(want, 0x5a, sizeof(want));
+            memset(got, 0x5a, sizeof(got));
+            pack_kind(gen, cases[k].kind, want, &a, cases[k].arg);
+            pack_kind(ops, cases[k].kind, got, &a, cases[k].arg);
+            for (tail = 0, i = ML_DSA_POLY_BYTES(cases[k].bits); i < sizeof(got); i++)
+                tail |= got[i] ^ 0x5a;
+            if (memcmp(want, got, sizeof(want)) != 0 || tail != 0)
+                ck_abort_msg("%s: differs from generic or writes past its "
+                             "bytes (round %d)", cases[k].name, round);
+        }
+    }
+}
+END_TEST
+
+/*
+ * The backend's t0 and t1 decoders equal the generic ones on all-zero,
+ * all-one, alternating and random bytes (every bit string is valid), and
+ * read only the encoding: it ends the allocation (for sanitizer builds).
+ */
+START_TEST(t0_t1_unpack_same_as_generic_and_read_only_their_bytes)
+{
+    static const uint8_t fills[] = { 0x00, 0xff, 0x55, 0xaa };
+    BACKEND_OR_SKIP(be, "t0/t1 unpack");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly, *gen = &ossl_ml_dsa_poly_generic;
+    ML_DSA_POLY want, got;
+    uint8_t *in;
+    size_t len;
+    int t, round;
+
+    for (t = 0; t < 2; t++) {
+        len = ML_DSA_POLY_BYTES(t == 0 ? ML_DSA_T0_BITS : ML_DSA_T1_BITS);
+        for (round = 0; round < 100; round++) {
+            in = malloc(len);
+            ck_assert_ptr_nonnull(in);
+            if ((size_t)round < sizeof(fills))
+                memset(in, fills[round], len);
+            else
+                test_rand_bytes(in, len);
+            if (t == 0) {
+                gen->unpack_t0(&want, in);
+                ops->unpack_t0(&got, in);
+            } else {
+                gen->unpack_t1(&want, in);
+                ops->unpack_t1(&got, in);
+            }
+            REQUIRE(memcmp(want.coeff, got.coeff, sizeof(want.coeff)) == 0);
+            free(in);
+        }
+    }
+}
+END_TEST
+
+/*
+ * The backend's eta decoder gives the generic one's coefficients and
+ * verdict for every value 0 .. 2^bits - 1 (valid up to 2 eta, refused
+ * above) at every position of an otherwise random valid encoding, and on
+ * random bytes (mostly invalid); it reads only the encoding.
+ */
+START_TEST(eta_unpack_gives_generic_verdict_for_every_value_and_position)
+{
+    BACKEND_OR_SKIP(be, "eta unpack");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly, *gen = &ossl_ml_dsa_poly_generic;
+    ML_DSA_POLY a, want, got;
+    uint8_t *buf;
+    int eta, bits, round, ok_want, ok_got;
+    uint32_t v;
+    size_t pos, len, i;
+
+    for (eta = 2; eta <= 4; eta += 2) {
+        bits = eta == 2 ? 3 : 4;
+        len = ML_DSA_POLY_BYTES(bits);
+        buf = malloc(len);
+        ck_assert_ptr_nonnull(buf);
+        for (pos = 0; pos < N; pos++) {
+            for (v = 0; v < (1u << bits); v++) {
+                /* values 0 .. 2 eta elsewhere, v at pos (packed with b = 0) */
+                for (i = 0; i < N; i++)
+                    a.coeff[i] = -(int32_t)test_rand_below(2 * (uint64_t)eta + 1);
+                a.coeff[pos] = -(int32_t)v;
+                ossl_ml_dsa_poly_pack(buf, &a, bits, 0);
+                ok_want = gen->unpack_eta(&want, buf, eta);
+                ok_got = ops->unpack_eta(&got, buf, eta);
+                if (ok_want != (v <= (uint32_t)(2 * eta)) || ok_got != ok_want
+                    || memcmp(want.coeff, got.coeff, sizeof(want.coeff)) != 0)
+                    ck_abort_msg("eta %d: value %u at %zu: generic %d, %s %d",
+                                 eta, (unsigned)v, pos, ok_want, be->name,
+                                 ok_got);
+            }
+        }
+        for (round = 0; round < 100; round++) {
+            test_rand_bytes(buf, len);
+            ok_want = gen->unpack_eta(&want, buf, eta);
+            ok_got = ops->unpack_eta(&got, buf, eta);
+            REQUIRE(ok_got == ok_want);
+            REQUIRE(memcmp(want.coeff, got.coeff, sizeof(want.coeff)) == 0);
+        }
+        free(buf);
+    }
+}
+END_TEST
+
+/*
+ * The backend's HintBitPack writes the generic one's omega + k bytes for
+ * every count of ones from 0 to omega (random positions), every parameter
+ * set, with hint bytes other than 1 counting as set as in the generic.
+ */
+START_TEST(hint_encoding_same_as_generic_from_zero_to_omega_ones)
+{
+    BACKEND_OR_SKIP(be, "hint encode");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly, *gen = &ossl_ml_dsa_poly_generic;
+    uint8_t h[ML_DSA_K_MAX * N], want[80 + ML_DSA_K_MAX + 8],
+        got[80 + ML_DSA_K_MAX + 8];
+    size_t i, j, count, pos;
+
+    for (i = 0; i < NPARAMS; i++) {
+        const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(params[i]);
+
+        for (count = 0; count <= (size_t)p->omega; count++) {
+            memset(h, 0, sizeof(h));
+            for (j = 0; j < count; j++) {
+                do
+                    pos = (size_t)test_rand_below(p->k * N);
+                while (h[pos] != 0);
+                h[pos] = test_rand_below(4) == 0
+                         ? (uint8_t)(1 + test_rand_below(255)) : 1;
+            }
+            memset(want, 0x5a, sizeof(want));
+            memset(got, 0x5a, sizeof(got));
+            gen->hint_encode(want, p, h);
+            ops->hint_encode(got, p, h);
+            REQUIRE(memcmp(want, got, sizeof(want)) == 0);
+        }
+    }
+}
+END_TEST
+
+/*
  * A coefficient in [lo, hi]: mostly uniform, one in four from the edges
  * that matter to the row ops (lo, hi, 0, +-1, and the Decompose boundaries
  * k * 2 gamma2 +- gamma2 and q - 1 - gamma2 shifted into the range).
@@ -710,17 +905,22 @@ END_TEST
 
 #ifdef KECCAK1600_ASM
 /*
- * x86-64: with AVX-512 masked off the x4 backend is not chosen, not even
- * by name; with AVX2 masked off only the generic one is left.
+ * x86-64: without VBMI the x8 backend is not chosen; with AVX-512 masked
+ * off neither the x8 nor the x4 one, not even by name; with AVX2 masked off
+ * only the generic one is left.
  */
 START_TEST(MLDSA_IA32CAP_masks_backends_off)
 {
     char name[64];
     unsigned cap, usable;
 
+    child_choice("~0x40", NULL, name, sizeof(name), &cap, &usable);
+    printf("MLDSA_IA32CAP=~0x40: backend %s, ia32cap 0x%02x\n", name, cap);
+    ck_assert_str_ne(name, X8_NAME);
     child_choice("~0x7", NULL, name, sizeof(name), &cap, &usable);
     printf("MLDSA_IA32CAP=~0x7: backend %s, ia32cap 0x%02x\n", name, cap);
     ck_assert_str_ne(name, X4_NAME);
+    ck_assert_str_ne(name, X8_NAME);
     ck_assert_uint_eq(cap & (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL
                              | OSSL_IA32CAP_ZMM_STATE), 0);
     child_choice("~0x7", X4_NAME, name, sizeof(name), &cap, &usable);
@@ -813,6 +1013,10 @@ int main(int argc, char **argv)
     tcase_add_loop_test(ops, ntt_round_trip_keeps_the_bounds_and_the_values, 0, (int)nbackends);
     tcase_add_loop_test(ops, z_unpack_same_as_generic_and_reads_only_its_bytes, 0, (int)nbackends);
     tcase_add_loop_test(ops, w1_encoding_same_as_generic_and_writes_only_its_bytes, 0, (int)nbackends);
+    tcase_add_loop_test(ops, packers_same_as_generic_at_range_ends_and_on_random_input, 0, (int)nbackends);
+    tcase_add_loop_test(ops, t0_t1_unpack_same_as_generic_and_read_only_their_bytes, 0, (int)nbackends);
+    tcase_add_loop_test(ops, eta_unpack_gives_generic_verdict_for_every_value_and_position, 0, (int)nbackends);
+    tcase_add_loop_test(ops, hint_encoding_same_as_generic_from_zero_to_omega_ones, 0, (int)nbackends);
     tcase_add_loop_test(ops, row_ops_same_as_generic_on_random_and_edge_inputs, 0, (int)nbackends);
     suite_add_tcase(s, ops);
     choice = tcase_create("choice");

@@ -10,9 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ml_dsa/ml_dsa_local.h"
-#ifdef ML_DSA_AVX2
-# include "ml_dsa/x86_64/ml_dsa_encoders_x86_64.h"
-#endif
 #include "testutil.h"
 
 #define N ML_DSA_N
@@ -112,7 +109,7 @@ START_TEST(z_pack_round_trips_and_equals_bit_pack_for_both_gamma1)
         for (i = 0; i < N; i++)
             a.coeff[i] = i == 0 ? gamma1 : i == 1 ? -gamma1 + 1
                 : (int32_t)test_rand_below(2 * (uint64_t)gamma1) - gamma1 + 1;
-        ossl_ml_dsa_poly_pack_z(buf, &a, gbits[g]);
+        ossl_ml_dsa_poly_pack_z_generic(buf, &a, gbits[g]);
         ossl_ml_dsa_poly_unpack_z_generic(&b, buf, gbits[g]);
         ck_assert_mem_eq(a.coeff, b.coeff, sizeof(a.coeff));
         /* the unrolled z routines are BitPack / BitUnpack of that width */
@@ -163,7 +160,7 @@ START_TEST(eta_unpack_refuses_out_of_range_values)
             for (pos = 0; pos < N; pos++)
                 a.coeff[pos] = eta - (int32_t)v;
             ossl_ml_dsa_poly_pack(buf, &a, bits, eta);
-            ck_assert_int_eq(ossl_ml_dsa_poly_unpack_eta(&a, buf, eta), 1);
+            ck_assert_int_eq(ossl_ml_dsa_poly_unpack_eta_generic(&a, buf, eta), 1);
         }
         /* an invalid value (2 eta + 1 .. 2^bits - 1) at any position is refused */
         for (v = (uint32_t)(2 * eta + 1); v < (1u << bits); v++) {
@@ -174,7 +171,7 @@ START_TEST(eta_unpack_refuses_out_of_range_values)
                 ossl_ml_dsa_poly_unpack(&a, buf, bits, 0);
                 a.coeff[pos] = -(int32_t)v;
                 ossl_ml_dsa_poly_pack(buf, &a, bits, 0);
-                ck_assert_int_eq(ossl_ml_dsa_poly_unpack_eta(&a, buf, eta), 0);
+                ck_assert_int_eq(ossl_ml_dsa_poly_unpack_eta_generic(&a, buf, eta), 0);
             }
         }
     }
@@ -201,7 +198,7 @@ START_TEST(sk_decode_equals_generic_bit_unpack_on_random_bytes)
         eta_bytes = ML_DSA_POLY_BYTES(bits);
         for (round = 0; round < 20; round++) {
             test_rand_bytes(sk, p->sk_bytes);
-            (void)ossl_ml_dsa_sk_decode(p, rho, key, tr, s1, s2, t0, sk);
+            (void)ossl_ml_dsa_sk_decode(&ossl_ml_dsa_poly_generic, p, rho, key, tr, s1, s2, t0, sk);
             in = sk + 128;
             for (i = 0; i < p->l; i++, in += eta_bytes) {
                 ossl_ml_dsa_poly_unpack(&want, in, bits, p->eta);
@@ -253,15 +250,15 @@ START_TEST(secret_key_encoding_round_trips)
     for (i = 0; i < NPARAMS; i++) {
         p = ossl_ml_dsa_params_get(params[i]);
         random_key_parts(p, rho, key, tr, s1, s2, t0);
-        ossl_ml_dsa_sk_encode(sk, p, rho, key, tr, s1, s2, t0);
-        ck_assert_int_eq(ossl_ml_dsa_sk_decode(p, r2, k2, tr2, d1, d2, d0, sk), 1);
+        ossl_ml_dsa_sk_encode(&ossl_ml_dsa_poly_generic, sk, p, rho, key, tr, s1, s2, t0);
+        ck_assert_int_eq(ossl_ml_dsa_sk_decode(&ossl_ml_dsa_poly_generic, p, r2, k2, tr2, d1, d2, d0, sk), 1);
         ck_assert_mem_eq(rho, r2, 32);
         ck_assert_mem_eq(key, k2, 32);
         ck_assert_mem_eq(tr, tr2, 64);
         ck_assert_mem_eq(s1, d1, p->l * sizeof(ML_DSA_POLY));
         ck_assert_mem_eq(s2, d2, p->k * sizeof(ML_DSA_POLY));
         ck_assert_mem_eq(t0, d0, p->k * sizeof(ML_DSA_POLY));
-        ossl_ml_dsa_sk_encode(sk2, p, r2, k2, tr2, d1, d2, d0);
+        ossl_ml_dsa_sk_encode(&ossl_ml_dsa_poly_generic, sk2, p, r2, k2, tr2, d1, d2, d0);
         ck_assert_mem_eq(sk, sk2, p->sk_bytes);
     }
 }
@@ -282,8 +279,8 @@ START_TEST(public_key_encoding_round_trips_and_is_simple_bit_pack)
             for (j = 0; j < N; j++)
                 t1[n].coeff[j] = j == 0 ? 1023 : j == 1 ? 0
                     : (int32_t)test_rand_below(1024);
-        ossl_ml_dsa_pk_encode(pk, p, rho, t1);
-        ossl_ml_dsa_pk_decode(p, r2, d1, pk);
+        ossl_ml_dsa_pk_encode(&ossl_ml_dsa_poly_generic, pk, p, rho, t1);
+        ossl_ml_dsa_pk_decode(&ossl_ml_dsa_poly_generic, p, r2, d1, pk);
         ck_assert_mem_eq(rho, r2, 32);
         ck_assert_mem_eq(t1, d1, p->k * sizeof(ML_DSA_POLY));
         /* the unrolled t1 packing is SimpleBitPack(t1[i], 10) */
@@ -321,46 +318,13 @@ START_TEST(hint_encoding_round_trips_from_zero_to_omega_ones)
         p = ossl_ml_dsa_params_get(params[i]);
         for (count = 0; count <= (size_t)p->omega; count++) {
             random_hint(p, h, count);
-            ossl_ml_dsa_hint_encode(enc, p, h);
+            ossl_ml_dsa_hint_encode_generic(enc, p, h);
             ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, enc), 1);
             ck_assert_mem_eq(h, d, p->k * N);
         }
     }
 }
 END_TEST
-
-#ifdef ML_DSA_AVX2
-/*
- * The AVX-512 HintBitPack writes the generic one's omega + k bytes for
- * every count of ones from 0 to omega (random positions), all parameter
- * sets, with hint bytes other than 1 counting as set as in the generic.
- */
-START_TEST(avx512_hint_encoding_equals_generic_from_zero_to_omega_ones)
-{
-    uint8_t h[ML_DSA_K_MAX * N], want[HINT_MAX_BYTES + 8],
-        got[HINT_MAX_BYTES + 8];
-    const ML_DSA_PARAMS *p;
-    size_t i, j, count;
-
-    if (!have_caps(CAP_ZMM | OSSL_IA32CAP_AVX512BW, "avx512 hint encode"))
-        return;
-    for (i = 0; i < NPARAMS; i++) {
-        p = ossl_ml_dsa_params_get(params[i]);
-        for (count = 0; count <= (size_t)p->omega; count++) {
-            random_hint(p, h, count);
-            for (j = 0; j < p->k * N; j++)
-                if (h[j] != 0 && test_rand_below(4) == 0)
-                    h[j] = (uint8_t)(1 + test_rand_below(255));
-            memset(want, 0x5a, sizeof(want));
-            memset(got, 0x5a, sizeof(got));
-            ossl_ml_dsa_hint_encode(want, p, h);
-            ossl_ml_dsa_hint_encode_avx512(got, p, h);
-            ck_assert_mem_eq(want, got, sizeof(want));
-        }
-    }
-}
-END_TEST
-#endif /* ML_DSA_AVX2 */
 
 START_TEST(hint_decoding_is_strict)
 {
@@ -377,7 +341,7 @@ START_TEST(hint_decoding_is_strict)
         memset(h, 0, sizeof(h));
         h[3] = h[9] = 1;
         h[(p->k - 1) * N + 5] = 1;
-        ossl_ml_dsa_hint_encode(enc, p, h);
+        ossl_ml_dsa_hint_encode_generic(enc, p, h);
         ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, enc), 1);
 
         /* indices out of order within a polynomial */
@@ -406,7 +370,7 @@ START_TEST(hint_decoding_is_strict)
         memset(h, 0, sizeof(h));
         h[200] = 1;
         h[N + 1] = 1;
-        ossl_ml_dsa_hint_encode(enc, p, h);
+        ossl_ml_dsa_hint_encode_generic(enc, p, h);
         ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, enc), 1);
         ck_assert_mem_eq(h, d, p->k * N);
     }
@@ -450,20 +414,12 @@ static Suite *encoders_suite(void)
     tcase_add_test(poly, w1_encoding_equals_simple_bit_pack);
     tcase_add_test(poly, bit_pack_round_trips_at_both_ends_of_each_range);
     tcase_add_test(poly, z_pack_round_trips_and_equals_bit_pack_for_both_gamma1);
-#ifdef ML_DSA_AVX2
-    tcase_add_test(poly, avx512_packers_equal_generic_at_range_ends_and_on_random_input);
-    tcase_add_test(poly, avx512_t0_t1_z_unpack_equal_generic_and_read_only_their_bytes);
-    tcase_add_test(poly, avx512_eta_unpack_gives_generic_verdict_for_every_value_and_position);
-#endif
     tcase_add_test(poly, packing_is_little_endian_lowest_bit_first);
     tcase_add_test(poly, eta_unpack_refuses_out_of_range_values);
     tcase_add_test(keys, secret_key_encoding_round_trips);
     tcase_add_test(keys, sk_decode_equals_generic_bit_unpack_on_random_bytes);
     tcase_add_test(keys, public_key_encoding_round_trips_and_is_simple_bit_pack);
     tcase_add_test(keys, hint_encoding_round_trips_from_zero_to_omega_ones);
-#ifdef ML_DSA_AVX2
-    tcase_add_test(keys, avx512_hint_encoding_equals_generic_from_zero_to_omega_ones);
-#endif
     tcase_add_test(keys, hint_decoding_is_strict);
     tcase_add_test(keys, sizes_match_fips204_table2);
     suite_add_tcase(s, poly);

@@ -52,11 +52,12 @@ typedef int ML_DSA_VECTOR_EXPAND_MASK_FN(ML_DSA_POLY *y,
 
 /*
  * mask_batch: how many ExpandMask polynomials cost about as much as one
- * (1 for scalar SHAKE, 4 for a 4-way kernel; at most ML_DSA_MASK_BATCH_MAX):
+ * (1 for scalar SHAKE, 4 or 8 for a 4- or 8-way kernel; at most
+ * ML_DSA_MASK_BATCH_MAX):
  * signing asks for multiples of it and keeps the polynomials of the next
  * attempt.
  */
-#define ML_DSA_MASK_BATCH_MAX 4
+#define ML_DSA_MASK_BATCH_MAX 8
 
 typedef struct ossl_ml_dsa_sample_ops_st {
     const char *name;                    /* "generic", "x86_64-avx512vl-x4" */
@@ -130,6 +131,33 @@ typedef void ML_DSA_PACK_W1_FN(uint8_t *out, const ML_DSA_POLY *w1, int bits);
 typedef void ML_DSA_UNPACK_Z_FN(ML_DSA_POLY *z, const uint8_t *in,
                                 int gamma1_bits);
 
+/* BitPack(s, eta, eta) (Algorithm 24 lines 4 - 9): s in [-eta, eta],
+ * 32 * bitlen(2 eta) bytes; eta = 2 or 4.  Secret. */
+typedef void ML_DSA_PACK_ETA_FN(uint8_t *out, const ML_DSA_POLY *s, int eta);
+/* BitUnpack(in, eta, eta) (Algorithm 25 lines 5 - 10) with the range check
+ * of skDecode: 1 when every coefficient is in [-eta, eta], else 0 (the
+ * coefficients are written either way).  Secret: no early exit. */
+typedef int ML_DSA_UNPACK_ETA_FN(ML_DSA_POLY *p, const uint8_t *in, int eta);
+/* t0: BitPack(t0, 2^12 - 1, 2^12), t0 in (-2^12, 2^12], 416 bytes
+ * (Algorithm 24 line 11), and its BitUnpack (every string is valid).
+ * Secret. */
+typedef void ML_DSA_PACK_T0_FN(uint8_t *out, const ML_DSA_POLY *t0);
+typedef void ML_DSA_UNPACK_T0_FN(ML_DSA_POLY *t0, const uint8_t *in);
+/* t1: SimpleBitPack(t1, 2^10 - 1), t1 in [0, 2^10), 320 bytes (Algorithm
+ * 22 line 3), and its unpack (Algorithm 23 line 4).  Public. */
+typedef void ML_DSA_PACK_T1_FN(uint8_t *out, const ML_DSA_POLY *t1);
+typedef void ML_DSA_UNPACK_T1_FN(ML_DSA_POLY *t1, const uint8_t *in);
+/* BitPack(z, gamma1 - 1, gamma1) (Algorithm 26 line 3): z in
+ * [-gamma1 + 1, gamma1], gamma1_bits = 17 or 19.  Released in the
+ * signature. */
+typedef void ML_DSA_PACK_Z_FN(uint8_t *out, const ML_DSA_POLY *z,
+                              int gamma1_bits);
+/* HintBitPack (Algorithm 20): h holds k * 256 bytes, non-zero for a set
+ * bit, at most omega of them; omega + k bytes out.  Released in the
+ * signature. */
+typedef void ML_DSA_HINT_ENCODE_FN(uint8_t *out, const ML_DSA_PARAMS *params,
+                                   const uint8_t *h);
+
 typedef struct ossl_ml_dsa_poly_ops_st {
     const char *name;                    /* "generic", "avx2" */
     ML_DSA_NTT_FN *ntt;
@@ -143,6 +171,14 @@ typedef struct ossl_ml_dsa_poly_ops_st {
     ML_DSA_ROW_USE_HINT_FN *use_hint;
     ML_DSA_PACK_W1_FN *pack_w1;
     ML_DSA_UNPACK_Z_FN *unpack_z;
+    ML_DSA_PACK_Z_FN *pack_z;
+    ML_DSA_HINT_ENCODE_FN *hint_encode;
+    ML_DSA_PACK_ETA_FN *pack_eta;
+    ML_DSA_UNPACK_ETA_FN *unpack_eta;
+    ML_DSA_PACK_T0_FN *pack_t0;
+    ML_DSA_UNPACK_T0_FN *unpack_t0;
+    ML_DSA_PACK_T1_FN *pack_t1;
+    ML_DSA_UNPACK_T1_FN *unpack_t1;
 } OSSL_ML_DSA_POLY_OPS;
 
 /* The C poly ops (ml_dsa_poly_ops.c), in every build. */

@@ -138,7 +138,7 @@ static void unpack_nibbles(int32_t *restrict c, const uint8_t *restrict in,
  * not valid).  Returns 1 when all are in range, 0 otherwise; the check does
  * not branch on the coefficients.
  */
-int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta)
+int ossl_ml_dsa_poly_unpack_eta_generic(ML_DSA_POLY *p, const uint8_t *in, int eta)
 {
     int32_t *c = p->coeff, bad = 0;
     uint32_t v;
@@ -164,7 +164,7 @@ int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta)
  * BitPack(z, gamma1 - 1, gamma1) (FIPS 204 Algorithm 26, line 3): values
  * gamma1 - z in [0, 2 gamma1), unrolled like its inverse below.
  */
-void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
+void ossl_ml_dsa_poly_pack_z_generic(uint8_t *out, const ML_DSA_POLY *z,
                              int gamma1_bits)
 {
     const int32_t gamma1 = (int32_t)1 << gamma1_bits;
@@ -266,19 +266,21 @@ void ossl_ml_dsa_poly_unpack_t1_generic(ML_DSA_POLY *t1, const uint8_t *in)
 }
 
 /* pkEncode (FIPS 204 Algorithm 22): rho || SimpleBitPack(t1[i], 10) for each i. */
-void ossl_ml_dsa_pk_encode(uint8_t *pk, const ML_DSA_PARAMS *params,
-                           const uint8_t rho[32], const ML_DSA_POLY *t1)
+void ossl_ml_dsa_pk_encode(const OSSL_ML_DSA_POLY_OPS *poly, uint8_t *pk,
+                           const ML_DSA_PARAMS *params, const uint8_t rho[32],
+                           const ML_DSA_POLY *t1)
 {
     size_t i;
 
     memcpy(pk, rho, ML_DSA_RHO_BYTES);
     pk += ML_DSA_RHO_BYTES;
     for (i = 0; i < params->k; i++, pk += ML_DSA_POLY_BYTES(ML_DSA_T1_BITS))
-        ossl_ml_dsa_poly_pack_t1_generic(pk, &t1[i]);
+        poly->pack_t1(pk, &t1[i]);
 }
 
 /* pkDecode (FIPS 204 Algorithm 23): rho and t1 (coefficients in [0, 2^10)). */
-void ossl_ml_dsa_pk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
+void ossl_ml_dsa_pk_decode(const OSSL_ML_DSA_POLY_OPS *poly,
+                           const ML_DSA_PARAMS *params, uint8_t rho[32],
                            ML_DSA_POLY *t1, const uint8_t *pk)
 {
     size_t i;
@@ -286,7 +288,7 @@ void ossl_ml_dsa_pk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
     memcpy(rho, pk, ML_DSA_RHO_BYTES);
     pk += ML_DSA_RHO_BYTES;
     for (i = 0; i < params->k; i++, pk += ML_DSA_POLY_BYTES(ML_DSA_T1_BITS))
-        ossl_ml_dsa_poly_unpack_t1_generic(&t1[i], pk);
+        poly->unpack_t1(&t1[i], pk);
 }
 
 /*
@@ -313,7 +315,8 @@ void ossl_ml_dsa_poly_pack_t0_generic(uint8_t *out, const ML_DSA_POLY *t0)
  * skEncode (FIPS 204 Algorithm 24): rho || K || tr || BitPack(s1[i], eta, eta)
  * || BitPack(s2[i], eta, eta) || BitPack(t0[i], 2^12 - 1, 2^12).
  */
-void ossl_ml_dsa_sk_encode(uint8_t *sk, const ML_DSA_PARAMS *params,
+void ossl_ml_dsa_sk_encode(const OSSL_ML_DSA_POLY_OPS *poly, uint8_t *sk,
+                           const ML_DSA_PARAMS *params,
                            const uint8_t rho[32], const uint8_t key[32],
                            const uint8_t tr[64], const ML_DSA_POLY *s1,
                            const ML_DSA_POLY *s2, const ML_DSA_POLY *t0)
@@ -327,11 +330,11 @@ void ossl_ml_dsa_sk_encode(uint8_t *sk, const ML_DSA_PARAMS *params,
     memcpy(sk, tr, ML_DSA_TR_BYTES);
     sk += ML_DSA_TR_BYTES;
     for (i = 0; i < params->l; i++, sk += eta_bytes)
-        ossl_ml_dsa_poly_pack_eta_generic(sk, &s1[i], params->eta);
+        poly->pack_eta(sk, &s1[i], params->eta);
     for (i = 0; i < params->k; i++, sk += eta_bytes)
-        ossl_ml_dsa_poly_pack_eta_generic(sk, &s2[i], params->eta);
+        poly->pack_eta(sk, &s2[i], params->eta);
     for (i = 0; i < params->k; i++, sk += ML_DSA_POLY_BYTES(ML_DSA_T0_BITS))
-        ossl_ml_dsa_poly_pack_t0_generic(sk, &t0[i]);
+        poly->pack_t0(sk, &t0[i]);
 }
 
 /*
@@ -375,7 +378,8 @@ void ossl_ml_dsa_poly_unpack_t0_generic(ML_DSA_POLY *t0, const uint8_t *in)
  * outputs are then partly written: the caller wipes them).  t0 needs no
  * check: every 13-bit value gives a coefficient in [-2^12 + 1, 2^12].
  */
-int ossl_ml_dsa_sk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
+int ossl_ml_dsa_sk_decode(const OSSL_ML_DSA_POLY_OPS *poly,
+                          const ML_DSA_PARAMS *params, uint8_t rho[32],
                           uint8_t key[32], uint8_t tr[64], ML_DSA_POLY *s1,
                           ML_DSA_POLY *s2, ML_DSA_POLY *t0, const uint8_t *sk)
 {
@@ -389,11 +393,11 @@ int ossl_ml_dsa_sk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
     memcpy(tr, sk, ML_DSA_TR_BYTES);
     sk += ML_DSA_TR_BYTES;
     for (i = 0; i < params->l; i++, sk += eta_bytes)
-        ok &= ossl_ml_dsa_poly_unpack_eta(&s1[i], sk, params->eta);
+        ok &= poly->unpack_eta(&s1[i], sk, params->eta);
     for (i = 0; i < params->k; i++, sk += eta_bytes)
-        ok &= ossl_ml_dsa_poly_unpack_eta(&s2[i], sk, params->eta);
+        ok &= poly->unpack_eta(&s2[i], sk, params->eta);
     for (i = 0; i < params->k; i++, sk += ML_DSA_POLY_BYTES(ML_DSA_T0_BITS))
-        ossl_ml_dsa_poly_unpack_t0_generic(&t0[i], sk);
+        poly->unpack_t0(&t0[i], sk);
     return ok;
 }
 
@@ -404,7 +408,7 @@ int ossl_ml_dsa_sk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
  * running count after each polynomial.  Called only on a signature that
  * is released, so branching on h is fine.
  */
-void ossl_ml_dsa_hint_encode(uint8_t *out, const ML_DSA_PARAMS *params,
+void ossl_ml_dsa_hint_encode_generic(uint8_t *out, const ML_DSA_PARAMS *params,
                              const uint8_t *h)
 {
     size_t i, j, index = 0;

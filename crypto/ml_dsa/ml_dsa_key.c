@@ -112,7 +112,8 @@ static void encode_public(MLDSA_KEY *key, uint8_t tr[64])
 {
     const ML_DSA_PARAMS *p = key->params;
 
-    ossl_ml_dsa_pk_encode(key->pk, p, key->rho, key->t1_hat);
+    ossl_ml_dsa_pk_encode(key->backend->poly, key->pk, p, key->rho,
+                          key->t1_hat);
     SHA3_shake256(tr, ML_DSA_TR_BYTES, key->pk, p->pk_bytes);
 }
 
@@ -164,8 +165,8 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
     polys_ntt(key, key->s1_hat, p->l);
     compute_t(key, key->s2_hat, key->t0_hat);
     encode_public(key, key->tr);
-    ossl_ml_dsa_sk_encode(key->sk, p, key->rho, key->key, key->tr, s1,
-                          key->s2_hat, key->t0_hat);
+    ossl_ml_dsa_sk_encode(key->backend->poly, key->sk, p, key->rho, key->key,
+                          key->tr, s1, key->s2_hat, key->t0_hat);
     memcpy(key->seed, seed, ML_DSA_SEED_BYTES);
     key->has_seed = 1;
     if (prepare) {
@@ -201,8 +202,9 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
     size_t i, j;
     int ret = MLDSA_ERR_BAD_KEY;
 
-    if (!ossl_ml_dsa_sk_decode(p, key->rho, key->key, key->tr, key->s1_hat,
-                               key->s2_hat, key->t0_hat, sk))
+    if (!ossl_ml_dsa_sk_decode(key->backend->poly, p, key->rho, key->key,
+                               key->tr, key->s1_hat, key->s2_hat, key->t0_hat,
+                               sk))
         goto end;
     ret = MLDSA_ERR_MEMORY;
     if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l))
@@ -239,7 +241,7 @@ static int key_init_public(MLDSA_KEY *key, const uint8_t *pk)
 {
     const ML_DSA_PARAMS *p = key->params;
 
-    ossl_ml_dsa_pk_decode(p, key->rho, key->t1_hat, pk);
+    ossl_ml_dsa_pk_decode(key->backend->poly, p, key->rho, key->t1_hat, pk);
     if (!key->backend->sample->matrix_expand_A(key->a_hat, key->rho,
                                                    p->k, p->l))
         return MLDSA_ERR_MEMORY;

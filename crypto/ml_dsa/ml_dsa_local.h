@@ -79,37 +79,35 @@ void ossl_ml_dsa_poly_simple_pack(uint8_t *out, const ML_DSA_POLY *p,
                                   int bits);
 void ossl_ml_dsa_poly_simple_unpack(ML_DSA_POLY *p, const uint8_t *in,
                                     int bits);
+/* The generic poly ops' packers (ml_dsa_backend.h states what each does). */
 ML_DSA_PACK_W1_FN ossl_ml_dsa_poly_pack_w1_generic;
-int ossl_ml_dsa_poly_unpack_eta(ML_DSA_POLY *p, const uint8_t *in, int eta);
-void ossl_ml_dsa_poly_pack_z(uint8_t *out, const ML_DSA_POLY *z,
-                             int gamma1_bits);
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_generic;
-/*
- * The per-polynomial packers of the keys, each the generic twin of a
- * vector version (x86_64/ml_dsa_encoders_x86_64.h), bit-identical for the
- * stated inputs.  eta: BitPack(s, eta, eta), s in [-eta, eta]; t0:
- * BitPack(t0, 2^12 - 1, 2^12) and its BitUnpack (every 13-bit string is
- * valid); t1: SimpleBitPack(t1, 10), t1 in [0, 2^10), and its unpack.
- */
-void ossl_ml_dsa_poly_pack_eta_generic(uint8_t *out, const ML_DSA_POLY *s,
-                                       int eta);
-void ossl_ml_dsa_poly_pack_t0_generic(uint8_t *out, const ML_DSA_POLY *t0);
-void ossl_ml_dsa_poly_unpack_t0_generic(ML_DSA_POLY *t0, const uint8_t *in);
-void ossl_ml_dsa_poly_pack_t1_generic(uint8_t *out, const ML_DSA_POLY *t1);
-void ossl_ml_dsa_poly_unpack_t1_generic(ML_DSA_POLY *t1, const uint8_t *in);
-void ossl_ml_dsa_pk_encode(uint8_t *pk, const ML_DSA_PARAMS *params,
-                           const uint8_t rho[32], const ML_DSA_POLY *t1);
-void ossl_ml_dsa_pk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
+ML_DSA_PACK_Z_FN ossl_ml_dsa_poly_pack_z_generic;
+ML_DSA_HINT_ENCODE_FN ossl_ml_dsa_hint_encode_generic;
+ML_DSA_PACK_ETA_FN ossl_ml_dsa_poly_pack_eta_generic;
+ML_DSA_UNPACK_ETA_FN ossl_ml_dsa_poly_unpack_eta_generic;
+ML_DSA_PACK_T0_FN ossl_ml_dsa_poly_pack_t0_generic;
+ML_DSA_UNPACK_T0_FN ossl_ml_dsa_poly_unpack_t0_generic;
+ML_DSA_PACK_T1_FN ossl_ml_dsa_poly_pack_t1_generic;
+ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_generic;
+/* pkEncode / pkDecode (Algorithms 22, 23), skEncode / skDecode (24, 25)
+ * with poly's per-polynomial packers; skDecode returns 0 when s1 or s2
+ * has a coefficient outside [-eta, eta]. */
+void ossl_ml_dsa_pk_encode(const OSSL_ML_DSA_POLY_OPS *poly, uint8_t *pk,
+                           const ML_DSA_PARAMS *params, const uint8_t rho[32],
+                           const ML_DSA_POLY *t1);
+void ossl_ml_dsa_pk_decode(const OSSL_ML_DSA_POLY_OPS *poly,
+                           const ML_DSA_PARAMS *params, uint8_t rho[32],
                            ML_DSA_POLY *t1, const uint8_t *pk);
-void ossl_ml_dsa_sk_encode(uint8_t *sk, const ML_DSA_PARAMS *params,
+void ossl_ml_dsa_sk_encode(const OSSL_ML_DSA_POLY_OPS *poly, uint8_t *sk,
+                           const ML_DSA_PARAMS *params,
                            const uint8_t rho[32], const uint8_t key[32],
                            const uint8_t tr[64], const ML_DSA_POLY *s1,
                            const ML_DSA_POLY *s2, const ML_DSA_POLY *t0);
-int ossl_ml_dsa_sk_decode(const ML_DSA_PARAMS *params, uint8_t rho[32],
+int ossl_ml_dsa_sk_decode(const OSSL_ML_DSA_POLY_OPS *poly,
+                          const ML_DSA_PARAMS *params, uint8_t rho[32],
                           uint8_t key[32], uint8_t tr[64], ML_DSA_POLY *s1,
                           ML_DSA_POLY *s2, ML_DSA_POLY *t0, const uint8_t *sk);
-void ossl_ml_dsa_hint_encode(uint8_t *out, const ML_DSA_PARAMS *params,
-                             const uint8_t *h);
 int ossl_ml_dsa_hint_decode(const ML_DSA_PARAMS *params, uint8_t *h,
                             const uint8_t *in);
 

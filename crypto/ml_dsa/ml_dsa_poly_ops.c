@@ -23,4 +23,12 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_generic = {
     use_hint_generic,
     ossl_ml_dsa_poly_pack_w1_generic,
     ossl_ml_dsa_poly_unpack_z_generic,
+    ossl_ml_dsa_poly_pack_z_generic,
+    ossl_ml_dsa_hint_encode_generic,
+    ossl_ml_dsa_poly_pack_eta_generic,
+    ossl_ml_dsa_poly_unpack_eta_generic,
+    ossl_ml_dsa_poly_pack_t0_generic,
+    ossl_ml_dsa_poly_unpack_t0_generic,
+    ossl_ml_dsa_poly_pack_t1_generic,
+    ossl_ml_dsa_poly_unpack_t1_generic,
 };

@@ -90,16 +90,19 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         /*
          * y = ExpandMask(rho'', kappa).  Its polynomial r depends only on
          * kappa + r, so the ops fill it mask_batch polynomials at a time
-         * (4 for a 4-way kernel; l is 4, 5 or 7): the spare ones (nonces
-         * kappa + l ...) at y[l ...] become the first of the next attempt.
-         * spare < mask_batch <= l, so the move does not overlap.
+         * (4 or 8 for a 4- or 8-way kernel; l is 4, 5 or 7): the spare ones
+         * (nonces kappa + l ...) at y[l ...] become the first of the next
+         * attempt.  spare < mask_batch, and may reach l when mask_batch > l:
+         * then nothing is fetched.
          */
         memmove(y, y + l, spare * sizeof(y[0]));
-        fetch = (l - spare + ops->mask_batch - 1) / ops->mask_batch
-                * ops->mask_batch;
-        if (!ops->vector_expand_mask(y + spare, rho_pp,
-                                     (uint16_t)(kappa + spare), fetch,
-                                     p->gamma1_bits))
+        fetch = spare >= l ? 0
+                : (l - spare + ops->mask_batch - 1) / ops->mask_batch
+                  * ops->mask_batch;
+        if (fetch > 0
+            && !ops->vector_expand_mask(y + spare, rho_pp,
+                                        (uint16_t)(kappa + spare), fetch,
+                                        p->gamma1_bits))
             goto end;
         spare += fetch - l;
 
@@ -151,9 +154,9 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         /* sigEncode (FIPS 204 Algorithm 26) */
         memcpy(sig, ctilde, p->ctilde_bytes);
         for (i = 0; i < l; i++)
-            ossl_ml_dsa_poly_pack_z(sig + p->ctilde_bytes + i * z_poly_bytes,
+            poly->pack_z(sig + p->ctilde_bytes + i * z_poly_bytes,
                                     &z[i], p->gamma1_bits);
-        ossl_ml_dsa_hint_encode(sig + p->ctilde_bytes + l * z_poly_bytes, p, h);
+        poly->hint_encode(sig + p->ctilde_bytes + l * z_poly_bytes, p, h);
         ret = MLDSA_OK;
         break;
     }

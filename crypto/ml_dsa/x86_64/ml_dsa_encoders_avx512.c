@@ -1,9 +1,10 @@
 /*
  * AVX-512 versions of the per-polynomial packers of keys and signatures
- * (FIPS 204 Algorithms 16 - 20 as used by Algorithms 22 - 26), declared in
- * ml_dsa_encoders_x86_64.h with the extensions each needs; each is
+ * (FIPS 204 Algorithms 16 - 20 as used by Algorithms 22 - 26), entries of
+ * the AVX-512 poly ops (declared in ml_dsa_x86_64.h); each is
  * bit-identical to its generic twin in ml_dsa_encoders.c.  Only zmm
- * registers are used (no AVX512VL).
+ * registers are used (no AVX512VL): AVX512F, BW and VBMI (the hint
+ * encoder F and BW).
  *
  * Unpacking w bits (3 <= w <= 20), 16 coefficients per step from 2w
  * bytes: a masked load reads exactly those bytes (nothing past the
@@ -24,7 +25,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
-#include "ml_dsa_encoders_x86_64.h"
+#include "ml_dsa_x86_64.h"
 
 #define AVX512_VBMI_FN __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 #define AVX512_BW_FN __attribute__((target("avx512f,avx512bw")))
@@ -221,7 +222,7 @@ void AVX512_VBMI_FN ossl_ml_dsa_poly_pack_eta_avx512(uint8_t *out,
 /*
  * BitUnpack(v, eta, eta) of s1[i] or s2[i] (FIPS 204 Algorithm 19, in
  * skDecode, Algorithm 25 lines 8 and 11), with the range check of
- * ossl_ml_dsa_poly_unpack_eta: writes every coefficient eta - v, returns
+ * ossl_ml_dsa_poly_unpack_eta_generic: writes every coefficient eta - v, returns
  * 1 when every v <= 2 eta, else 0; no branch on the data.
  */
 int AVX512_VBMI_FN ossl_ml_dsa_poly_unpack_eta_avx512(ML_DSA_POLY *p,
@@ -346,7 +347,7 @@ void AVX512_VBMI_FN ossl_ml_dsa_poly_unpack_z_avx512(ML_DSA_POLY *z,
 }
 
 /*
- * HintBitPack (FIPS 204 Algorithm 20), as ossl_ml_dsa_hint_encode: a
+ * HintBitPack (FIPS 204 Algorithm 20), as ossl_ml_dsa_hint_encode_generic: a
  * vptestmb finds the non-zero bytes of 64 hint bytes at a time, and the
  * loop visits only the set bits of that mask.  Public data (a signature
  * that is released), so the loop may depend on it.

@@ -29,11 +29,34 @@ ML_DSA_NTT_DOT_FN ossl_ml_dsa_poly_ntt_dot_avx512;
 ML_DSA_PACK_W1_FN ossl_ml_dsa_poly_pack_w1_avx2;
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx2;
 
+/*
+ * AVX-512 packers of keys and signatures (ml_dsa_encoders_avx512.c): zmm
+ * only, AVX512F with BW and VBMI (the hint encoder: F and BW).
+ */
+ML_DSA_PACK_ETA_FN ossl_ml_dsa_poly_pack_eta_avx512;
+ML_DSA_UNPACK_ETA_FN ossl_ml_dsa_poly_unpack_eta_avx512;
+ML_DSA_PACK_T0_FN ossl_ml_dsa_poly_pack_t0_avx512;
+ML_DSA_UNPACK_T0_FN ossl_ml_dsa_poly_unpack_t0_avx512;
+ML_DSA_PACK_T1_FN ossl_ml_dsa_poly_pack_t1_avx512;
+ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_avx512;
+ML_DSA_PACK_Z_FN ossl_ml_dsa_poly_pack_z_avx512;
+ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx512;
+ML_DSA_HINT_ENCODE_FN ossl_ml_dsa_hint_encode_avx512;
+
 /* The poly ops compiled for AVX2 (ml_dsa_poly_ops_avx2.c). */
 extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx2;
+
+/* The AVX-512 poly ops (ml_dsa_poly_ops_avx512.c), and the capability
+ * bits (include/internal/cpuid.h) they need. */
+extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512;
+#define ML_DSA_POLY_AVX512_CAPS \
+    (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL | OSSL_IA32CAP_AVX512BW \
+     | OSSL_IA32CAP_AVX512VBMI | OSSL_IA32CAP_ZMM_STATE | OSSL_IA32CAP_AVX2)
 
 /* The 4-way AVX-512VL sample ops (ml_dsa_sample_x86_64.inc, included by
  * ml_dsa_sample.c). */
 extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x4;
+/* The 8-way zmm sample ops (the same file). */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x8;
 
 #endif /* MLDSA_ML_DSA_X86_64_H */
