@@ -75,12 +75,13 @@ void app_cleanse(void *p, size_t len);
 /* Open path for reading ("-" = stdin); NULL after a message. */
 FILE *app_open_in(const char *path);
 void app_close_in(FILE *fp);
-/* The whole of path (at most max bytes) in a fresh buffer; NULL after a
- * message.  The caller cleanses and frees it. */
+/* The whole of path (at most max bytes) in a fresh buffer, read unbuffered
+ * (no copy stays in stdio); NULL after a message.  The caller cleanses and
+ * frees it. */
 uint8_t *app_read_file(const char *path, size_t max, size_t *len);
-/* Write len bytes to path ("-" = stdout), replacing it; secret files are
- * created with mode 0600 (and an existing regular file is set to 0600
- * first; a device or pipe keeps its mode).
+/* Write len bytes to path ("-" = stdout, written past stdio's buffer),
+ * replacing it; secret files are created with mode 0600 (and an existing
+ * regular file is set to 0600 first; a device or pipe keeps its mode).
  * 0, or APP_EXIT_ERROR after a message. */
 int app_write_file(const char *path, const void *data, size_t len, int secret);
 

@@ -212,6 +212,8 @@ uint8_t *app_read_file(const char *path, size_t max, size_t *len)
 
     if (fp == NULL)
         return NULL;
+    /* unbuffered: no copy of a key file is left in stdio's buffer */
+    setvbuf(fp, NULL, _IONBF, 0);
     if ((buf = malloc(max + 1)) == NULL) {
         app_error("%s: out of memory", display_name(path));
         goto end;
@@ -244,12 +246,16 @@ int app_write_file(const char *path, const void *data, size_t len, int secret)
     int fd, ret = APP_EXIT_ERROR;
 
     if (strcmp(path, APP_STDIO) == 0) {
-        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
+        /* written past stdio's buffer, which would keep a copy of a secret */
+        if (fflush(stdout) != 0)
             return app_error("stdout: cannot write: %s", strerror(errno));
-        return 0;
+        fd = STDOUT_FILENO;
+        path = "stdout";
+        secret = 0;             /* not ours to chmod */
+    } else {
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC,
+                  secret ? SECRET_FILE_MODE : PUBLIC_FILE_MODE);
     }
-    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC,
-              secret ? SECRET_FILE_MODE : PUBLIC_FILE_MODE);
     if (fd < 0)
         return app_error("%s: cannot create: %s", path, strerror(errno));
     /*
@@ -283,7 +289,7 @@ int app_write_file(const char *path, const void *data, size_t len, int secret)
     }
     ret = 0;
  end:
-    if (close(fd) != 0 && ret == 0)
+    if (fd != STDOUT_FILENO && close(fd) != 0 && ret == 0)
         ret = app_error("%s: cannot write: %s", path, strerror(errno));
     return ret;
 }

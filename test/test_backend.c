@@ -56,9 +56,11 @@ static const OSSL_ML_DSA_BACKEND *backend_under_test(int i, const char *test)
     const OSSL_ML_DSA_BACKEND *b = ossl_ml_dsa_backends[i];
 
     if (!ossl_ml_dsa_backend_usable(b)) {
-        printf("%s: backend %s: skipped, this machine cannot run it\n", test,
-               b->name);
-        fflush(stdout);
+        char what[160];
+
+        snprintf(what, sizeof(what), "%s: backend %s: this machine cannot run it",
+                 test, b->name);
+        test_skip(what);
         return NULL;
     }
     printf("%s: comparing %s with generic\n", test, b->name);
@@ -84,7 +86,9 @@ static int32_t mod_q(int64_t a)
 static void random_poly(ML_DSA_POLY *p, int32_t bound)
 {
     for (size_t i = 0; i < N; i++)
-        p->coeff[i] = (int32_t)test_rand_below(2 * (uint64_t)bound - 1) - bound + 1;
+        p->coeff[i] = (int32_t)((int64_t)test_rand_below(2 * (uint64_t)bound
+                                                         - 1)
+                                - bound + 1);
 }
 
 /* (k, l) of ML-DSA-44, -65, -87, then shapes whose k * l, l + k and l leave
@@ -357,6 +361,31 @@ START_TEST(ntt_mul_and_dot_same_as_generic_within_input_bounds)
             got = a[0];
             impl->ntt_mul(&got, &got, &b[0]);
             REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            got = b[0];
+            impl->ntt_mul(&got, &a[0], &got);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            for (n = 1; n <= ML_DSA_L_MAX; n++) {
+                ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
+                impl->ntt_dot(&got, a, b, n);
+                REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            }
+        }
+    /*
+     * The bound itself: a over all of int32 (but INT32_MIN) and |b| < q,
+     * so |a * b| < 2^31 q; for the dot product |b| < q / 7, so that the
+     * sum of up to 7 products stays below 2^31 q.
+     */
+    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
+        for (round = 0; round < edge_rounds(pattern); round++) {
+            for (j = 0; j < ML_DSA_L_MAX; j++) {
+                edge_poly(&a[j], pattern, INT32_MAX);
+                edge_poly(&b[j], pattern, Q);
+            }
+            ossl_ml_dsa_poly_ntt_mul_generic(&want, &a[0], &b[0]);
+            impl->ntt_mul(&got, &a[0], &b[0]);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            for (j = 0; j < ML_DSA_L_MAX; j++)
+                edge_poly(&b[j], pattern, Q / ML_DSA_L_MAX);
             for (n = 1; n <= ML_DSA_L_MAX; n++) {
                 ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
                 impl->ntt_dot(&got, a, b, n);

@@ -11,12 +11,19 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 VEC=${MLDSA_VECTORS:-../shared/vectors}
 PEM=$VEC/pem
 [ -d "$PEM" ] && PEM=$(cd "$PEM" && pwd) || PEM=
+# An explicitly set MLDSA_VECTORS must exist: a typo would skip silently.
+if [ -n "${MLDSA_VECTORS:-}" ] && [ ! -d "$MLDSA_VECTORS" ]; then
+    echo "FAIL MLDSA_VECTORS=$MLDSA_VECTORS is not a folder"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 2
 
 pass=0
 fail=0
+skip=0
 ok() { echo "ok   $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL $1${2:+: $2}"; fail=$((fail + 1)); }
 # check NAME CONDITION...: the case passes when the command succeeds.
@@ -152,6 +159,7 @@ if [ -n "$PEM" ]; then
         "$M" sign -k "$PEM/pub-44.pem" -i /dev/null
 else
     echo "skip vector cases: $VEC/pem absent (set MLDSA_VECTORS)"
+    skip=$((skip + 1))
 fi
 
 # --- malformed inputs ---------------------------------------------------------
@@ -248,15 +256,17 @@ if command -v python3 >/dev/null 2>&1; then
     out=$(python3 "$HERE/interop.py" "$M" 2>&1)
     printf '%s\n' "$out" | sed '$d'
     last=$(printf '%s\n' "$out" | tail -n 1)
-    if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
         pass=$((pass + BASH_REMATCH[1]))
         fail=$((fail + BASH_REMATCH[2]))
+        skip=$((skip + ${BASH_REMATCH[4]:-0}))
     else
         bad "interop.py ran" "$last"
     fi
 else
     echo "skip interop: python3 absent"
+    skip=$((skip + 1))
 fi
 
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -5,7 +5,7 @@
 # static libcrypto.a, must get the FIPS 180-2 and FIPS 202 digests of "abc"
 # and working signatures from each.  Also: libmldsa.a and libmldsa.so define no global
 # symbol outside mldsa_*, and the shared library's carry version MLDSA_0.2.
-# One line per case, then "N passed, N failed (N skipped)".
+# One line per case, then "N passed, N failed, N skipped".
 # Usage (from the repository root): bash test/test_link_openssl.sh PATH_TO_mldsa
 # (the libraries are found beside the tool's apps/ folder; CC and LDFLAGS
 # from the environment, as make test passes them).
@@ -57,7 +57,7 @@ if ! pkg-config --exists libcrypto 2>/dev/null; then
     for c in "libmldsa.a -lcrypto" "-lcrypto libmldsa.a" "libmldsa.a libcrypto.a"; do
         skipped "link $c" "OpenSSL's libcrypto is absent (apt-get install libssl-dev)"
     done
-    echo "$pass passed, $fail failed ($skip skipped)"
+    echo "$pass passed, $fail failed, $skip skipped"
     [ "$fail" -eq 0 ]
     exit
 fi
@@ -159,5 +159,5 @@ else
     skipped "link libmldsa.a libcrypto.a" "$static is absent"
 fi
 
-echo "$pass passed, $fail failed ($skip skipped)"
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

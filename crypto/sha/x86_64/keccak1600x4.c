@@ -9,6 +9,7 @@
 #include "internal/sha3.h"
 
 #include "internal/cleanse.h"
+#include "internal/ct.h"
 
 
 /* Zero the four states and set the rate. */
@@ -30,8 +31,10 @@ void SHA3_x4_absorb_once(KECCAK1600_X4_CTX *ctx,
 {
     size_t j, nblocks = len / ctx->rate, done = nblocks * ctx->rate;
 
-    if (nblocks > 0)
+    if (nblocks > 0) {
         SHA3_x4_absorb_avx512vl(ctx->A, in, nblocks, ctx->rate);
+        ML_DSA_CT_ASM_ABSORBED(ctx->A, sizeof(ctx->A), in, KECCAK1600_X4_WAYS, done);
+    }
     for (j = 0; j < KECCAK1600_X4_WAYS; j++)
         SHA3_xN_pad_last_block(ctx->A, KECCAK1600_X4_WAYS, j, in[j] + done,
                                len - done, ctx->rate);
@@ -43,8 +46,11 @@ void SHA3_x4_squeezeblocks(KECCAK1600_X4_CTX *ctx,
                            uint8_t *const out[KECCAK1600_X4_WAYS],
                            size_t nblocks)
 {
-    if (nblocks > 0)
+    if (nblocks > 0) {
         SHA3_x4_squeeze_avx512vl(ctx->A, out, nblocks, ctx->rate);
+        ML_DSA_CT_ASM_SQUEEZED(ctx->A, sizeof(ctx->A), out, KECCAK1600_X4_WAYS,
+                               nblocks * ctx->rate);
+    }
 }
 
 /* Wipe the four states. */

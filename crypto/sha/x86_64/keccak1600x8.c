@@ -11,6 +11,7 @@
 #if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
 
 # include "internal/cleanse.h"
+# include "internal/ct.h"
 
 /* Zero the eight states and set the rate. */
 void SHA3_x8_init(KECCAK1600_X8_CTX *ctx, size_t rate)
@@ -31,8 +32,10 @@ void SHA3_x8_absorb_once(KECCAK1600_X8_CTX *ctx,
 {
     size_t j, nblocks = len / ctx->rate, done = nblocks * ctx->rate;
 
-    if (nblocks > 0)
+    if (nblocks > 0) {
         SHA3_x8_absorb_avx512(ctx->A, in, nblocks, ctx->rate);
+        ML_DSA_CT_ASM_ABSORBED(ctx->A, sizeof(ctx->A), in, KECCAK1600_X8_WAYS, done);
+    }
     for (j = 0; j < KECCAK1600_X8_WAYS; j++)
         SHA3_xN_pad_last_block(ctx->A, KECCAK1600_X8_WAYS, j, in[j] + done,
                                len - done, ctx->rate);
@@ -44,8 +47,11 @@ void SHA3_x8_squeezeblocks(KECCAK1600_X8_CTX *ctx,
                            uint8_t *const out[KECCAK1600_X8_WAYS],
                            size_t nblocks)
 {
-    if (nblocks > 0)
+    if (nblocks > 0) {
         SHA3_x8_squeeze_avx512(ctx->A, out, nblocks, ctx->rate);
+        ML_DSA_CT_ASM_SQUEEZED(ctx->A, sizeof(ctx->A), out, KECCAK1600_X8_WAYS,
+                               nblocks * ctx->rate);
+    }
 }
 
 /* Wipe the eight states. */
