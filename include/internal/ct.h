@@ -83,8 +83,10 @@ static inline void ML_DSA_CT_ASM_SQUEEZED(const void *A, size_t Alen,
     }
 }
 #else
-# define ML_DSA_CT_ASM_ABSORBED(A, Alen, in, ways, len) ((void)0)
-# define ML_DSA_CT_ASM_SQUEEZED(A, Alen, out, ways, len) ((void)0)
+# define ML_DSA_CT_ASM_ABSORBED(A, Alen, in, ways, len) \
+    ((void)(A), (void)(Alen), (void)(in), (void)(ways), (void)(len))
+# define ML_DSA_CT_ASM_SQUEEZED(A, Alen, out, ways, len) \
+    ((void)(A), (void)(Alen), (void)(out), (void)(ways), (void)(len))
 #endif
 
 #endif /* MLDSA_INTERNAL_CT_H */

@@ -108,7 +108,7 @@ void SHA3_x4_squeeze_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512vl_info(void);
 
-/* Four SHAKE instances of one rate (crypto/sha/x86_64/keccak1600x4.c). */
+/* Four SHAKE instances of one rate (crypto/sha/x86_64/keccak1600xn.c). */
 typedef struct keccak1600_x4_ctx_st {
     _Alignas(32) uint64_t A[KECCAK1600_X4_STATE_WORDS];
     size_t rate;       /* bytes per block: SHAKE128_RATE or SHAKE256_RATE */
@@ -160,7 +160,7 @@ void SHA3_x8_squeeze_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512_info(void);
 
-/* Eight SHAKE instances of one rate (crypto/sha/x86_64/keccak1600x8.c). */
+/* Eight SHAKE instances of one rate (crypto/sha/x86_64/keccak1600xn.c). */
 typedef struct keccak1600_x8_ctx_st {
     _Alignas(64) uint64_t A[KECCAK1600_X8_STATE_WORDS];
     size_t rate;       /* bytes per block: SHAKE128_RATE or SHAKE256_RATE */
@@ -175,12 +175,6 @@ void SHA3_x8_squeezeblocks(KECCAK1600_X8_CTX *ctx,
                            uint8_t *const out[KECCAK1600_X8_WAYS],
                            size_t nblocks);
 void SHA3_x8_cleanse(KECCAK1600_X8_CTX *ctx);
-
-/* XOR the last rem (< rate) bytes of in and SHAKE's padding (0x1f ...
- * 0x80, FIPS 202 section 6.2) into instance j of ways interleaved states
- * (crypto/sha/x86_64/keccak1600xn_pad.c; the x4 and x8 wrappers). */
-void SHA3_xN_pad_last_block(uint64_t *A, size_t ways, size_t j,
-                            const uint8_t *in, size_t rem, size_t rate);
 
 #endif /* KECCAK1600_ASM */
 
