@@ -19,6 +19,9 @@ NO_ASM   ?=
 # NO_OPENSSL=1 builds the tool without libcrypto (no encrypted keys).
 NO_OPENSSL ?=
 SANITIZE ?=
+# CT=1: the constant-time annotations (include/internal/ct.h) become
+# valgrind client requests; `make test-ct` builds and runs that way.
+CT       ?=
 V        ?= 0
 BUILD    ?= build
 # Where libmldsa.a, libmldsa.so and the tool go (default: the repository root
@@ -31,6 +34,13 @@ MLDSA_VECTORS ?=
 ifeq ($(origin CC),default)
 CC := cc
 endif
+# objcopy for the target: CC's cross prefix (x86_64-w64-mingw32-gcc gives
+# x86_64-w64-mingw32-objcopy), or OBJCOPY=.  Without one (macOS), libmldsa.a
+# keeps its internal symbols global.
+CROSS_PREFIX := $(shell printf '%s\n' '$(notdir $(firstword $(CC)))' | \
+    sed -n 's/^\(.*-\)\(gcc\|cc\|clang\)\(-[0-9.]*\)\{0,1\}$$/\1/p')
+OBJCOPY  ?= $(CROSS_PREFIX)objcopy
+HAVE_OBJCOPY := $(shell command -v $(OBJCOPY) 2>/dev/null)
 
 VERSION   := 0.1.0
 SOVERSION := 0
@@ -74,6 +84,9 @@ MLDSA_CFLAGS := -std=c11 $(WARN_CFLAGS) -fPIC -fvisibility=hidden \
                 -D_DEFAULT_SOURCE -MMD -MP
 ifdef USE_ASM
 MLDSA_CPPFLAGS += -DKECCAK1600_ASM
+endif
+ifneq ($(strip $(CT)),)
+MLDSA_CPPFLAGS += -DML_DSA_CT
 endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -121,17 +134,23 @@ APP_OBJS := $(APP_SRCS:%.c=$(BUILD)/%.o)
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%)
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
-FUZZ_SRCS := $(wildcard test/fuzz/*.c)
+FUZZ_SRCS := $(wildcard test/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%)
+# the oracles every target may use
+FUZZ_COMMON := test/fuzz/oracle.c
 
 STATIC_LIB := $(OUT)libmldsa.a
+# Every object with its symbols as compiled, for the suites, which call
+# internal functions.
+INTERNAL_LIB := $(BUILD)/libmldsa-internal.a
+PUBLIC_OBJ := $(BUILD)/libmldsa.o
 SHARED_LIB := $(OUT)libmldsa.so
 SONAME     := libmldsa.so.$(SOVERSION)
 REALNAME   := libmldsa.so.$(VERSION)
 APP        := $(OUT)apps/mldsa
 
-.PHONY: all lib test test-asm test-cpu speed asm install uninstall clean check-deps \
-        fuzz fuzz-bins
+.PHONY: all lib test test-asm test-cpu test-ct ct-bins test-diff speed asm \
+        install uninstall clean check-deps fuzz fuzz-bins
 all: lib $(APP)
 lib: $(STATIC_LIB) $(SHARED_LIB)
 
@@ -161,7 +180,23 @@ $(BUILD)/crypto/sha/%.o: $(BUILD)/crypto/sha/%.s
 	$(quiet) AS $<
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
+$(INTERNAL_LIB): $(LIB_OBJS)
+	$(quiet) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+# libmldsa.a is one relocatable object whose only global symbols are mldsa_*:
+# the internal names (SHA256, SHA3_*, ossl_*) are local, so the library links
+# beside OpenSSL's libcrypto, which defines many of them too.
+ifneq ($(HAVE_OBJCOPY),)
+$(PUBLIC_OBJ): $(LIB_OBJS)
+	$(quiet) LD $@
+	$(Q)$(CC) -r -nostdlib -o $@.r $^ && \
+	    $(OBJCOPY) -w --keep-global-symbol='mldsa_*' $@.r $@ && rm -f $@.r
+
+$(STATIC_LIB): $(PUBLIC_OBJ)
+else
 $(STATIC_LIB): $(LIB_OBJS)
+endif
 	$(quiet) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
@@ -175,6 +210,7 @@ $(BUILD)/apps/%.o: apps/%.c $(CONFIG_STAMP)
 	$(quiet) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -c -o $@ $<
 
+# The tool uses only include/mldsa.h: it links the public archive.
 $(APP): $(APP_OBJS) $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
@@ -185,9 +221,9 @@ $(BUILD)/test/%.o: test/%.c $(CONFIG_STAMP)
 	$(quiet) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itest -c -o $@ $<
 
-$(BUILD)/test/test_%: $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(STATIC_LIB)
+$(BUILD)/test/test_%: $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_LIB)
 	$(quiet) LD $@
-	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS)
+	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(INTERNAL_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS)
 
 # Check (the test framework) must be there before the suites compile.
 check-deps:
@@ -195,21 +231,66 @@ check-deps:
 
 test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
-	@MLDSA_VECTORS="$(MLDSA_VECTORS)" util/run-tests $(BUILD)/test $(APP)
+	@MLDSA_VECTORS="$(MLDSA_VECTORS)" CC="$(CC)" LDFLAGS="$(ALL_LDFLAGS)" \
+	    util/run-tests $(BUILD)/test $(APP)
 
 # libFuzzer targets (clang): the library instrumented for the fuzzer and
-# built with ASan + UBSan in build-fuzz/; test/fuzz/run.sh runs them.
+# built with ASan + UBSan in build-fuzz/; test/fuzz/run.sh runs them for a
+# fixed count, and FUZZ_SECONDS=N runs each for N seconds here.
+FUZZ_SECONDS ?=
 fuzz:
 	@$(MAKE) --no-print-directory CC=clang BUILD=build-fuzz OUT=build-fuzz/ \
 	    SANITIZE=fuzzer-no-link,address,undefined fuzz-bins
+ifneq ($(strip $(FUZZ_SECONDS)),)
+	@for t in $(FUZZ_SRCS:test/fuzz/%.c=%); do \
+	    mkdir -p build-fuzz/corpus/$$t; \
+	    echo "== $$t: $(FUZZ_SECONDS) s"; \
+	    build-fuzz/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
+	        build-fuzz/corpus/$$t || exit 1; \
+	done
+endif
 
 fuzz-bins: $(FUZZ_BINS)
 
-$(BUILD)/fuzz/%: test/fuzz/%.c $(STATIC_LIB) $(CONFIG_STAMP)
+$(BUILD)/fuzz/%: test/fuzz/%.c $(FUZZ_COMMON) test/fuzz/oracle.h $(STATIC_LIB) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) FUZZ $@
-	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(STATIC_LIB) \
-	    $(ALL_LDFLAGS) -fsanitize=fuzzer
+	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
+	    $(STATIC_LIB) $(ALL_LDFLAGS) -fsanitize=fuzzer
+
+# The constant-time harness (test/ct/): the CT=1 library with the default
+# optimisation, and the portable (NO_ASM=1) one, each in its own folder,
+# run under valgrind memcheck by test/ct/run.sh; and, where clang is, one
+# with MemorySanitizer for the AVX-512 backend, which valgrind cannot run.
+test-ct:
+	@$(MAKE) --no-print-directory CT=1 BUILD=build-ct OUT=build-ct/ ct-bins
+	@$(MAKE) --no-print-directory CT=1 NO_ASM=1 BUILD=build-ct-noasm \
+	    OUT=build-ct-noasm/ ct-bins
+	@if command -v clang >/dev/null 2>&1; then \
+	    $(MAKE) --no-print-directory CT=1 CC=clang SANITIZE=memory \
+	        BUILD=build-ct-msan OUT=build-ct-msan/ ct-bins || exit 1; \
+	    test/ct/run.sh build-ct build-ct-noasm build-ct-msan; \
+	else \
+	    echo "ct: no clang: the AVX-512 backend is not checked"; \
+	    test/ct/run.sh build-ct build-ct-noasm; \
+	fi
+
+ct-bins: $(BUILD)/ct/ct_check
+
+$(BUILD)/ct/ct_check: test/ct/ct_check.c $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS)
+
+# Differential verify against OpenSSL through Python cryptography
+# (test/diff/): DIFF_CASES=N cases (default 20000), DIFF_SEED to replay.
+test-diff: $(BUILD)/diff/verify_batch
+	@python3 test/diff/diff_verify.py $(BUILD)/diff/verify_batch
+
+$(BUILD)/diff/verify_batch: test/diff/verify_batch.c $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS)
 
 # The suites under qemu-user's Nehalem and Haswell CPU models (x86-64).
 test-cpu: check-deps

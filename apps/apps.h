@@ -86,8 +86,9 @@ void app_cleanse(void *p, size_t len);
 /* Open path for reading ("-" = stdin); NULL after a message. */
 FILE *app_open_in(const char *path);
 void app_close_in(FILE *fp);
-/* The whole of path (at most max bytes) in a fresh buffer; NULL after a
- * message.  The caller cleanses and frees it. */
+/* The whole of path (at most max bytes) in a fresh buffer, read unbuffered
+ * (no copy stays in stdio); NULL after a message.  The caller cleanses and
+ * frees it. */
 uint8_t *app_read_file(const char *path, size_t max, size_t *len);
 
 /* Flags of an output file. */

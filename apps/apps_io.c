@@ -236,6 +236,8 @@ uint8_t *app_read_file(const char *path, size_t max, size_t *len)
 
     if (fp == NULL)
         return NULL;
+    /* unbuffered: no copy of a key file is left in stdio's buffer */
+    setvbuf(fp, NULL, _IONBF, 0);
     if ((buf = malloc(max + 1)) == NULL) {
         app_error("%s: out of memory", display_name(path));
         goto end;
@@ -299,9 +301,13 @@ int app_commit(APP_OUTPUT *o)
     if (!o->direct)
         return app_os_commit(&o->f);
     if (o->f.fd < 0) {
-        if (fwrite(o->data, 1, o->len, stdout) != o->len || fflush(stdout) != 0)
+        /* stdout, written past stdio's buffer, which would keep a copy of
+         * a secret */
+        APP_OUTFILE out = { "stdout", NULL, fileno(stdout), 0, 0 };
+
+        if (fflush(stdout) != 0)
             return app_error("stdout: cannot write: %s", strerror(errno));
-        return 0;
+        return app_os_write(&out, o->data, o->len);
     }
     ret = app_os_write(&o->f, o->data, o->len);
     if (app_os_finish(&o->f) != 0)

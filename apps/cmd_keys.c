@@ -228,21 +228,43 @@ int cmd_pubkey(int argc, char **argv)
     return ret;
 }
 
-/* One section of the text dump: "name:" then the bytes in hex. */
-static void text_section(FILE *fp, const char *name, const uint8_t *p, size_t n)
+/* Bytes text_section writes for n bytes under a name of namelen characters. */
+static size_t text_section_len(size_t namelen, size_t n)
 {
-    fprintf(fp, "%s:", name);
+    size_t lines = (n + TEXT_BYTES_PER_LINE - 1) / TEXT_BYTES_PER_LINE;
+
+    /* "name:", "\n    " a line, "xx" and ":" a byte but the last, "\n" */
+    return namelen + 1 + 5 * lines + 3 * n - (n > 0) + 1;
+}
+
+/* One section of the text dump at out: "name:" then the bytes in hex; returns its end. */
+static char *text_section(char *out, const char *name, const uint8_t *p, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t len = strlen(name);
+
+    memcpy(out, name, len);
+    out += len;
+    *out++ = ':';
     for (size_t i = 0; i < n; i++) {
-        if (i % TEXT_BYTES_PER_LINE == 0)
-            fputs("\n    ", fp);
-        fprintf(fp, "%02x%s", p[i], i + 1 < n ? ":" : "");
+        if (i % TEXT_BYTES_PER_LINE == 0) {
+            memcpy(out, "\n    ", 5);
+            out += 5;
+        }
+        *out++ = hex[p[i] >> 4];
+        *out++ = hex[p[i] & 0x0f];
+        if (i + 1 < n)
+            *out++ = ':';
     }
-    fputc('\n', fp);
+    *out++ = '\n';
+    return out;
 }
 
 /*
  * The key as OpenSSL 3.5's `pkey -text -noout` prints it: a title, then the
- * seed (when known), the expanded key and the public key.
+ * seed (when known), the expanded key and the public key.  The text is
+ * written into one buffer of its exact size, so that no copy of the secret
+ * hex is left behind by a growing buffer; it is wiped before it is freed.
  */
 static int write_text(const char *out, const MLDSA_KEY *key, int pubonly,
                       int flags)
@@ -251,29 +273,40 @@ static int write_text(const char *out, const MLDSA_KEY *key, int pubonly,
     size_t sklen = mldsa_secret_key_bytes(param);
     size_t pklen = mldsa_public_key_bytes(param);
     int secret = !pubonly && mldsa_key_has_secret(key);
+    int has_seed = secret && mldsa_key_has_seed(key);
     uint8_t seed[MLDSA_SEED_BYTES];
     uint8_t sk[MLDSA_MAX_SECRET_KEY_BYTES], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
-    char *text = NULL;
-    size_t textlen = 0;
-    FILE *fp;
+    char title[32], *text = NULL, *cur;
+    size_t textlen;
     int ret = APP_EXIT_ERROR;
 
-    if ((fp = open_memstream(&text, &textlen)) == NULL)
-        return app_error("out of memory");
-    fprintf(fp, "ML-DSA-%d %s-Key:\n", (int)param, secret ? "Private" : "Public");
-    if (secret && mldsa_key_has_seed(key) && mldsa_key_get_seed(key, seed) == MLDSA_OK)
-        text_section(fp, "seed", seed, sizeof(seed));
-    if (secret && mldsa_key_get_secret(key, sk, sklen) == MLDSA_OK)
-        text_section(fp, "priv", sk, sklen);
-    if (mldsa_key_get_public(key, pk, pklen) == MLDSA_OK)
-        text_section(fp, "pub", pk, pklen);
-    if (fclose(fp) != 0) {
+    snprintf(title, sizeof(title), "ML-DSA-%d %s-Key:\n", (int)param,
+             secret ? "Private" : "Public");
+    textlen = strlen(title) + text_section_len(3, pklen)
+              + (has_seed ? text_section_len(4, sizeof(seed)) : 0)
+              + (secret ? text_section_len(4, sklen) : 0);
+    if ((has_seed && mldsa_key_get_seed(key, seed) != MLDSA_OK)
+        || (secret && mldsa_key_get_secret(key, sk, sklen) != MLDSA_OK)
+        || mldsa_key_get_public(key, pk, pklen) != MLDSA_OK) {
+        app_error("cannot read the key");
+        goto end;
+    }
+    if ((text = malloc(textlen)) == NULL) {
         app_error("out of memory");
         goto end;
     }
-    ret = app_write_file(out, text, textlen, secret ? flags | APP_OUT_SECRET : 0);
+    cur = text + strlen(title);
+    memcpy(text, title, strlen(title));
+    if (has_seed)
+        cur = text_section(cur, "seed", seed, sizeof(seed));
+    if (secret)
+        cur = text_section(cur, "priv", sk, sklen);
+    cur = text_section(cur, "pub", pk, pklen);
+    ret = app_write_file(out, text, (size_t)(cur - text),
+                         secret ? flags | APP_OUT_SECRET : 0);
  end:
-    app_cleanse(text, textlen);
+    if (text != NULL)
+        app_cleanse(text, textlen);
     free(text);
     app_cleanse(seed, sizeof(seed));
     app_cleanse(sk, sizeof(sk));

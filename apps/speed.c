@@ -19,6 +19,7 @@
  */
 #define _GNU_SOURCE           /* sched_setaffinity, sched_getcpu */
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -373,6 +374,10 @@ static int server_start(BACKEND_SERVER *g, const char *argv0,
         close(in[1]);
         return app_error("speed: cannot start the %s run: %s", g->backend, strerror(errno));
     }
+    /* Our ends are not inherited by the sides started later: each side
+     * must see the end of its input when we close ours. */
+    (void)fcntl(in[1], F_SETFD, FD_CLOEXEC);
+    (void)fcntl(out[0], F_SETFD, FD_CLOEXEC);
     if ((g->pid = fork()) < 0) {
         close(in[0]);
         close(in[1]);

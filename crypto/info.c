@@ -6,17 +6,20 @@
 #include "mldsa.h"
 #include "internal/sha3.h"
 
-#define BUILD_INFO_MAX 256
+#define BUILD_INFO_MAX 384
 
 #ifdef KECCAK1600_ASM
-# define KERNEL_INFO SHA3_avx512vl_info()
+# define KERNEL_FMT "%s + %s"
+# define KERNEL_INFO SHA3_avx512vl_info(), SHA3_avx512_info()
 #else
+# define KERNEL_FMT "%s"
 # define KERNEL_INFO "none (portable build: NO_ASM=1 or not x86-64)"
 #endif
 
 /*
- * "libmldsa <version>; asm: <kernel>; backend: <name>".  The kernel part is
- * the assembly's own description (full or stubs, flavour, assembler); the
+ * "libmldsa <version>; asm: <kernels>; backend: <name>".  The kernel part
+ * is each assembly kernel's own description (full or stubs, flavour,
+ * assembler), joined by " + "; the
  * backend is the one in use (after MLDSA_BACKEND and MLDSA_IA32CAP).  Built
  * in a per-thread buffer, so concurrent callers do not share one.
  */
@@ -24,7 +27,7 @@ const char *mldsa_build_info(void)
 {
     static _Thread_local char buf[BUILD_INFO_MAX];
 
-    snprintf(buf, sizeof(buf), "libmldsa %s; asm: %s; backend: %s",
+    snprintf(buf, sizeof(buf), "libmldsa %s; asm: " KERNEL_FMT "; backend: %s",
              MLDSA_VERSION_STRING, KERNEL_INFO, mldsa_backend_name());
     return buf;
 }

@@ -33,6 +33,9 @@ package AsmProbe;
 #   NASM 2.12   -- NASM 2.11 introduced AVX-512 (F/CD/ER/PF); OpenSSL's
 #                  probes require 2.12 for the VL forms.
 #   yasm        -- never supported AVX-512.
+# The 8-way zmm kernel (keccak1600x8-avx512.pl) needs only AVX-512F but
+# asks for the same releases: one threshold for both kernels, past the
+# early AVX-512 encoding fixes.
 # Anything unknown or unparsable gets stubs.
 
 use strict;

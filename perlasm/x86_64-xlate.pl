@@ -133,7 +133,8 @@ sub intel_operand {
 
 # Size suffixes of the general-purpose instructions the kernel writes in
 # AT&T form; nasm takes the size from the register operand.
-my $SUFFIXED = qr/^(mov|add|sub|lea|cmp|push|pop|xor|and|or|test|shr|shl|inc|dec)[qlwb]$/;
+my $SUFFIXED = qr/^(mov|add|sub|lea|cmp|push|pop|xor|and|or|test|shr|shl|inc|dec)([qlwb])$/;
+my %SIZE = (q => 'qword', l => 'dword', w => 'word', b => 'byte');
 
 sub instruction {
     my ($mn, $rest) = @_;
@@ -143,8 +144,17 @@ sub instruction {
         emit("\t$mn\t$rest");
         return;
     }
-    $mn = $1 if $mn =~ $SUFFIXED;
-    my @ops = reverse map { intel_operand($_) } split_operands($rest);
+    my @att = split_operands($rest);
+    my @ops = reverse map { intel_operand($_) } @att;
+    if ($mn =~ $SUFFIXED) {
+        my $size = $SIZE{$2};
+        $mn = $1;
+        # Without a register operand (cmpq $16, 8(%rdi)) the size moves
+        # to the memory operand.
+        if (!grep { /^%/ } @att) {
+            s/^\[/$size [/ for @ops;
+        }
+    }
     emit("\t$mn\t" . join(', ', @ops));
 }
 

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# The assembler matrix for crypto/sha/asm/keccak1600x4-avx512vl.pl.
+# The assembler matrix for the Keccak kernels,
+# crypto/sha/asm/keccak1600x4-avx512vl.pl (x4, ymm) and
+# crypto/sha/asm/keccak1600x8-avx512.pl (x8, zmm); parts 1 and 2 run for
+# each, with its rows prefixed x4 / x8.
 #
 #  1. Detection: for GNU as (through $CC), clang, nasm, yasm and forced old
 #     and minimum versions of each (MLDSA_ASM), the generated file is full or
@@ -7,7 +10,8 @@
 #  2. Every flavour, full and stubs, assembled by a real assembler for its
 #     target (GNU as for elf, clang -target x86_64-apple-macos for macosx,
 #     x86_64-w64-mingw32-as for mingw64, nasm -f win64 and yasm -f win64 for
-#     nasm); only the API symbols global; ELF notes present.
+#     nasm); only the API symbols global; ELF notes present; util/asm-prefix
+#     renaming every external name of each full file.
 #  3. The library linked with the full kernel and with the stubs, and every
 #     test suite (the known-answer suite included) passing with both.
 #
@@ -18,8 +22,26 @@ set -u
 CC=${CC:-cc}
 PERL=${PERL:-perl}
 MAKE=${MAKE:-make}
-GEN=crypto/sha/asm/keccak1600x4-avx512vl.pl
-API="KECCAK1600_x4_permute_avx512vl SHA3_avx512vl_capable SHA3_avx512vl_info SHA3_x4_absorb_avx512vl SHA3_x4_squeeze_avx512vl"
+GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512.pl"
+# Per generator (set by use_gen): the file, its row prefix, its API
+# symbols (sorted), its capability and info functions and its permutation.
+use_gen() {
+    GEN=$1
+    case $GEN in
+    *x4*)
+        X=x4
+        CAPABLE=SHA3_avx512vl_capable INFO=SHA3_avx512vl_info
+        PERMUTE=KECCAK1600_x4_permute_avx512vl
+        API="KECCAK1600_x4_permute_avx512vl SHA3_avx512vl_capable SHA3_avx512vl_info SHA3_x4_absorb_avx512vl SHA3_x4_squeeze_avx512vl"
+        ;;
+    *)
+        X=x8
+        CAPABLE=SHA3_avx512_capable INFO=SHA3_avx512_info
+        PERMUTE=KECCAK1600_x8_permute_avx512
+        API="KECCAK1600_x8_permute_avx512 SHA3_avx512_capable SHA3_avx512_info SHA3_x8_absorb_avx512 SHA3_x8_squeeze_avx512"
+        ;;
+    esac
+}
 
 pass=0
 fail=0
@@ -27,7 +49,7 @@ skip=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/asm_matrix.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-row() { printf '| %-58s | %-5s |\n' "$1" "$2"; }
+row() { printf '| %-62s | %-5s |\n' "$1" "$2"; }
 
 # check NAME COMMAND...: one row; the command's output is shown on failure.
 check() {
@@ -76,37 +98,42 @@ elf_notes() {
         readelf -SW "$1" | grep -q '\.note\.GNU-stack'
 }
 
-echo "assembler matrix for $GEN (CC=$CC)"
+echo "assembler matrix for $GENS (CC=$CC)"
 row "check" result
-row "----------------------------------------------------------" -----
+row "--------------------------------------------------------------" -----
+
+# Parts 1 and 2, once per generator (the loop body is not indented).
+for gen in $GENS; do
+use_gen "$gen"
+rm -f "$tmp"/full-* "$tmp"/stubs-*
 
 # ---------------------------------------------------------------------
 # 1. Detection
 # ---------------------------------------------------------------------
 for cc in "$CC" gcc clang; do
     if have "${cc%% *}"; then
-        check "detect: CC=$cc, elf -> full" gen_expect full elf "$tmp/d.s" CC="$cc"
+        check "$X detect: CC=$cc, elf -> full" gen_expect full elf "$tmp/d.s" CC="$cc"
     else
-        skip_row "detect: CC=$cc" "not installed"
+        skip_row "$X detect: CC=$cc" "not installed"
     fi
 done
 if have nasm; then
-    check "detect: nasm -v, nasm flavour -> full" gen_expect full nasm "$tmp/d.asm" NASM=nasm
+    check "$X detect: nasm -v, nasm flavour -> full" gen_expect full nasm "$tmp/d.asm" NASM=nasm
 else
-    skip_row "detect: nasm" "not installed"
+    skip_row "$X detect: nasm" "not installed"
 fi
 if have yasm; then
-    check "detect: NASM=yasm, nasm flavour -> stubs" gen_expect stubs nasm "$tmp/d.asm" NASM=yasm
+    check "$X detect: NASM=yasm, nasm flavour -> stubs" gen_expect stubs nasm "$tmp/d.asm" NASM=yasm
 else
-    skip_row "detect: yasm" "not installed"
+    skip_row "$X detect: yasm" "not installed"
 fi
 if have x86_64-w64-mingw32-as; then
-    check "detect: x86_64-w64-mingw32-as, mingw64 -> full" gen_expect full mingw64 "$tmp/d.s"
+    check "$X detect: x86_64-w64-mingw32-as, mingw64 -> full" gen_expect full mingw64 "$tmp/d.s"
 fi
-check "detect: unparsable assembler (NASM=true) -> stubs" gen_expect stubs nasm "$tmp/d.asm" NASM=true
+check "$X detect: unparsable assembler (NASM=true) -> stubs" gen_expect stubs nasm "$tmp/d.asm" NASM=true
 for forced in "gnu-as 2.25:stubs" "gnu-as 2.26:full" "llvm 3.8:stubs" "llvm 3.9:full" \
               "nasm 2.11.08:stubs" "nasm 2.12:full" "yasm 1.3.0:stubs" "gnu-as two:stubs"; do
-    check "detect: MLDSA_ASM=\"${forced%:*}\" -> ${forced#*:}" \
+    check "$X detect: MLDSA_ASM=\"${forced%:*}\" -> ${forced#*:}" \
         gen_expect "${forced#*:}" elf "$tmp/d.s" MLDSA_ASM="${forced%:*}"
 done
 
@@ -122,45 +149,45 @@ for k in full stubs; do
     done
 
     f="$tmp/$k-elf"
-    check "elf $k: $CC -c" "${CC%% *}" ${CC#"${CC%% *}"} -c -o "$f.o" "$f.s"
-    check "elf $k: only the API global, all hidden" \
+    check "$X elf $k: $CC -c" "${CC%% *}" ${CC#"${CC%% *}"} -c -o "$f.o" "$f.s"
+    check "$X elf $k: only the API global, all hidden" \
         eval 'globals_ok elf_globals '"$f.o"' && elf_hidden '"$f.o"
-    check "elf $k: .note.GNU-stack and CET (IBT, SHSTK) note" elf_notes "$f.o"
+    check "$X elf $k: .note.GNU-stack and CET (IBT, SHSTK) note" elf_notes "$f.o"
 
     f="$tmp/$k-macosx"
     if have clang; then
-        check "macosx $k: clang -target x86_64-apple-macos -c" \
+        check "$X macosx $k: clang -target x86_64-apple-macos -c" \
             clang -target x86_64-apple-macos -c -o "$f.o" "$f.s"
         if have llvm-nm; then
-            check "macosx $k: only the API global (_-prefixed)" globals_ok macho_globals "$f.o"
+            check "$X macosx $k: only the API global (_-prefixed)" globals_ok macho_globals "$f.o"
         fi
     else
-        skip_row "macosx $k" "no clang"
+        skip_row "$X macosx $k" "no clang"
     fi
 
     f="$tmp/$k-mingw64"
     if have x86_64-w64-mingw32-as; then
-        check "mingw64 $k: x86_64-w64-mingw32-as" x86_64-w64-mingw32-as -o "$f.o" "$f.s"
-        check "mingw64 $k: only the API global" globals_ok coff_globals "$f.o"
+        check "$X mingw64 $k: x86_64-w64-mingw32-as" x86_64-w64-mingw32-as -o "$f.o" "$f.s"
+        check "$X mingw64 $k: only the API global" globals_ok coff_globals "$f.o"
     else
-        skip_row "mingw64 $k" "no x86_64-w64-mingw32-as"
+        skip_row "$X mingw64 $k" "no x86_64-w64-mingw32-as"
     fi
 
     f="$tmp/$k-nasm"
     if have nasm; then
-        check "nasm $k: nasm -f win64" nasm -f win64 -o "$f.o" "$f.asm"
-        check "nasm $k: only the API global" globals_ok coff_globals "$f.o"
+        check "$X nasm $k: nasm -f win64" nasm -f win64 -o "$f.o" "$f.asm"
+        check "$X nasm $k: only the API global" globals_ok coff_globals "$f.o"
         if [ -f "$tmp/$k-mingw64.o" ]; then
             # Same instructions and the same unwind tables as GNU as makes
             # from the .seh_* directives.
-            check "nasm $k: .text/.pdata/.xdata same as mingw64's" \
+            check "$X nasm $k: .text/.pdata/.xdata same as mingw64's" \
                 eval 'cmp <(objdump -d --no-show-raw-insn '"$f.o"' | grep -P "^\s+[0-9a-f]+:" | grep -v nop | cut -f3- | sed "s/ *[<#].*//") \
                           <(objdump -d --no-show-raw-insn '"$tmp/$k-mingw64.o"' | grep -P "^\s+[0-9a-f]+:" | grep -v nop | cut -f3- | sed "s/ *[<#].*//") &&
                       cmp <(objdump -s -j .xdata '"$f.o"' | tail -n +4) <(objdump -s -j .xdata '"$tmp/$k-mingw64.o"' | tail -n +4) &&
                       cmp <(objdump -s -j .pdata '"$f.o"' | tail -n +4) <(objdump -s -j .pdata '"$tmp/$k-mingw64.o"' | tail -n +4)'
         fi
     else
-        skip_row "nasm $k" "no nasm"
+        skip_row "$X nasm $k" "no nasm"
     fi
     if [ $k = stubs ]; then
         # The stubs say no, and trap if called anyway.
@@ -171,30 +198,53 @@ for k in full stubs; do
 #include <sys/wait.h>
 #include <unistd.h>
 uint32_t ossl_ia32cap(void) { return 0x1f; }
-int SHA3_avx512vl_capable(void);
-const char *SHA3_avx512vl_info(void);
-void KECCAK1600_x4_permute_avx512vl(uint64_t A[100]);
+int CAPABLE(void);
+const char *INFO(void);
+void PERMUTE(uint64_t A[200]);
 int main(void)
 {
-    static uint64_t A[100];
+    static uint64_t A[200];
     int status;
     pid_t pid;
-    if (SHA3_avx512vl_capable() != 0 || strstr(SHA3_avx512vl_info(), " stubs (") == NULL)
+    if (CAPABLE() != 0 || strstr(INFO(), " stubs (") == NULL)
         return 1;
     if ((pid = fork()) == 0) {
-        KECCAK1600_x4_permute_avx512vl(A);
+        PERMUTE(A);
         _exit(0);
     }
     waitpid(pid, &status, 0);
     return !(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
 }
 EOF_C
-        check "elf stubs: capable() is 0, info says stubs, x4 entry traps" \
-            eval '"${CC%% *}" ${CC#"${CC%% *}"} -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "$tmp/stub"'
+        check "$X elf stubs: capable() is 0, info says stubs, $X entry traps" \
+            eval '"${CC%% *}" ${CC#"${CC%% *}"} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "$tmp/stub"'
     fi
     if [ $k = stubs ] && have yasm; then
-        check "nasm stubs: yasm -f win64" yasm -f win64 -o "$tmp/yasm.o" "$f.asm"
+        check "$X nasm stubs: yasm -f win64" yasm -f win64 -o "$tmp/yasm.o" "$f.asm"
     fi
+done
+
+# The full files renamed for embedding (util/asm-prefix my_): every
+# external name, defined or called, carries the prefix.
+if have llvm-nm; then
+    for fl in elf macosx mingw64 nasm; do
+        us= ext=s
+        case $fl in
+        elf) as=("${CC%% *}" -c) ;;
+        macosx) as=(clang -target x86_64-apple-macos -c) us=_ ;;
+        mingw64) as=(x86_64-w64-mingw32-as) ;;
+        nasm) as=(nasm -f win64) ext=asm ;;
+        esac
+        have "${as[0]}" || { skip_row "$X $fl: util/asm-prefix" "no ${as[0]}"; continue; }
+        want=$(for s in $API ossl_ia32cap; do echo "${us}my_$s"; done | sort | tr '\n' ' ')
+        check "$X $fl: util/asm-prefix my_ renames every entry point and ossl_ia32cap" \
+            eval 'util/asm-prefix my_ "$tmp/full-$fl.$ext" "$tmp/p.$ext" &&
+                  "${as[@]}" -o "$tmp/p.o" "$tmp/p.$ext" &&
+                  [ "$(llvm-nm -g "$tmp/p.o" | awk "{print \$NF}" | sort | tr "\n" " ")" = "$want" ]'
+    done
+else
+    skip_row "$X util/asm-prefix" "no llvm-nm"
+fi
 done
 
 # ---------------------------------------------------------------------
@@ -221,10 +271,12 @@ build_and_test() {
 build_and_test full MLDSA_ASM=
 build_and_test stubs MLDSA_ASM="gnu-as 2.25"
 for b in full stubs; do
-    if [ -f "$tmp/$b/crypto/sha/keccak1600x4-avx512vl.o" ]; then
-        check "$b: library object is $b" \
-            eval 'strings '"$tmp/$b/crypto/sha/keccak1600x4-avx512vl.o"' | grep "keccak1600x4-avx512vl '"$b"'"'
-    fi
+    for k in keccak1600x4-avx512vl keccak1600x8-avx512; do
+        if [ -f "$tmp/$b/crypto/sha/$k.o" ]; then
+            check "$b: library object $k is $b" \
+                eval 'strings '"$tmp/$b/crypto/sha/$k.o"' | grep "'"$k $b"'"'
+        fi
+    done
 done
 
 echo

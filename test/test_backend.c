@@ -29,6 +29,7 @@
 #define GENERIC_NAME "generic"
 #define AVX2_NAME "x86_64-avx2"
 #define X4_NAME "x86_64-avx512vl-x4"
+#define X8_NAME "x86_64-avx512-x8"
 #define MAX_K 8
 #define MAX_L 7
 #define ROUNDS 4                    /* random seeds per shape */
@@ -55,9 +56,11 @@ static const OSSL_ML_DSA_BACKEND *backend_under_test(int i, const char *test)
     const OSSL_ML_DSA_BACKEND *b = ossl_ml_dsa_backends[i];
 
     if (!ossl_ml_dsa_backend_usable(b)) {
-        printf("%s: backend %s: skipped, this machine cannot run it\n", test,
-               b->name);
-        fflush(stdout);
+        char what[160];
+
+        snprintf(what, sizeof(what), "%s: backend %s: this machine cannot run it",
+                 test, b->name);
+        test_skip(what);
         return NULL;
     }
     printf("%s: comparing %s with generic\n", test, b->name);
@@ -83,13 +86,16 @@ static int32_t mod_q(int64_t a)
 static void random_poly(ML_DSA_POLY *p, int32_t bound)
 {
     for (size_t i = 0; i < N; i++)
-        p->coeff[i] = (int32_t)test_rand_below(2 * (uint64_t)bound - 1) - bound + 1;
+        p->coeff[i] = (int32_t)((int64_t)test_rand_below(2 * (uint64_t)bound
+                                                         - 1)
+                                - bound + 1);
 }
 
 /* (k, l) of ML-DSA-44, -65, -87, then shapes whose k * l, l + k and l leave
- * every batch remainder 1..3 of the 4-way ops. */
+ * every batch remainder 1..3 of the 4-way ops and 1..7 of the 8-way ones. */
 static const size_t shapes[][2] = {
     { 4, 4 }, { 6, 5 }, { 8, 7 }, { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 3 }, { 3, 3 },
+    { 1, 5 }, { 1, 7 }, { 4, 5 }, { 2, 6 },
 };
 #define NSHAPES (sizeof(shapes) / sizeof(shapes[0]))
 
@@ -202,7 +208,8 @@ END_TEST
 
 /*
  * Signing's use of ExpandMask (ml_dsa_sign.c): mask_batch in
- * [1, ML_DSA_MASK_BATCH_MAX], and fetching in multiples of it, the spare
+ * [1, ML_DSA_MASK_BATCH_MAX], and fetching in multiples of it (nothing
+ * when the spare ones already cover l, as an 8-way batch can), the spare
  * polynomials carried into the next attempt, gives each attempt exactly
  * the generic ExpandMask(rho'', kappa) for l = 4, 5, 7, kappa crossing 2^16.
  */
@@ -226,11 +233,12 @@ START_TEST(expand_mask_in_batches_as_signing_does_same_as_generic)
         test_rand_bytes(rho_pp, sizeof(rho_pp));
         for (int attempt = 0; attempt < 6; attempt++) {
             memmove(got, got + l, spare * sizeof(got[0]));
-            fetch = (l - spare + batch - 1) / batch * batch;
+            fetch = spare >= l ? 0 : (l - spare + batch - 1) / batch * batch;
             ck_assert_uint_le(spare + fetch, MAX_L + ML_DSA_MASK_BATCH_MAX - 1);
-            ck_assert_int_eq(ops->vector_expand_mask(got + spare, rho_pp,
-                                                     (uint16_t)(kappa + spare),
-                                                     fetch, 19), 1);
+            if (fetch > 0)
+                ck_assert_int_eq(ops->vector_expand_mask(got + spare, rho_pp,
+                                                         (uint16_t)(kappa + spare),
+                                                         fetch, 19), 1);
             spare += fetch - l;
             ck_assert_int_eq(gen->vector_expand_mask(want, rho_pp, kappa, l, 19), 1);
             snprintf(what, sizeof(what), "ExpandMask l %zu attempt %d kappa %u",
@@ -353,6 +361,31 @@ START_TEST(ntt_mul_and_dot_same_as_generic_within_input_bounds)
             got = a[0];
             impl->ntt_mul(&got, &got, &b[0]);
             REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            got = b[0];
+            impl->ntt_mul(&got, &a[0], &got);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            for (n = 1; n <= ML_DSA_L_MAX; n++) {
+                ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
+                impl->ntt_dot(&got, a, b, n);
+                REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            }
+        }
+    /*
+     * The bound itself: a over all of int32 (but INT32_MIN) and |b| < q,
+     * so |a * b| < 2^31 q; for the dot product |b| < q / 7, so that the
+     * sum of up to 7 products stays below 2^31 q.
+     */
+    for (pattern = 0; pattern < EDGE_PATTERNS; pattern++)
+        for (round = 0; round < edge_rounds(pattern); round++) {
+            for (j = 0; j < ML_DSA_L_MAX; j++) {
+                edge_poly(&a[j], pattern, INT32_MAX);
+                edge_poly(&b[j], pattern, Q);
+            }
+            ossl_ml_dsa_poly_ntt_mul_generic(&want, &a[0], &b[0]);
+            impl->ntt_mul(&got, &a[0], &b[0]);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            for (j = 0; j < ML_DSA_L_MAX; j++)
+                edge_poly(&b[j], pattern, Q / ML_DSA_L_MAX);
             for (n = 1; n <= ML_DSA_L_MAX; n++) {
                 ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
                 impl->ntt_dot(&got, a, b, n);
@@ -874,17 +907,22 @@ END_TEST
 
 #ifdef KECCAK1600_ASM
 /*
- * x86-64: with AVX-512 masked off the x4 backend is not chosen, not even
- * by name; with AVX2 masked off only the generic one is left.
+ * x86-64: without VBMI the x8 backend is not chosen; with AVX-512 masked
+ * off neither the x8 nor the x4 one, not even by name; with AVX2 masked off
+ * only the generic one is left.
  */
 START_TEST(MLDSA_IA32CAP_masks_backends_off)
 {
     char name[64];
     unsigned cap, usable;
 
+    child_choice("~0x40", NULL, name, sizeof(name), &cap, &usable);
+    printf("MLDSA_IA32CAP=~0x40: backend %s, ia32cap 0x%02x\n", name, cap);
+    ck_assert_str_ne(name, X8_NAME);
     child_choice("~0x7", NULL, name, sizeof(name), &cap, &usable);
     printf("MLDSA_IA32CAP=~0x7: backend %s, ia32cap 0x%02x\n", name, cap);
     ck_assert_str_ne(name, X4_NAME);
+    ck_assert_str_ne(name, X8_NAME);
     ck_assert_uint_eq(cap & (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL
                              | OSSL_IA32CAP_ZMM_STATE), 0);
     child_choice("~0x7", X4_NAME, name, sizeof(name), &cap, &usable);

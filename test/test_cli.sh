@@ -16,6 +16,12 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 VEC=${MLDSA_VECTORS:-../shared/vectors}
 PEM=$VEC/pem
 [ -d "$PEM" ] && PEM=$(cd "$PEM" && pwd) || PEM=
+# An explicitly set MLDSA_VECTORS must exist: a typo would skip silently.
+if [ -n "${MLDSA_VECTORS:-}" ] && [ ! -d "$MLDSA_VECTORS" ]; then
+    echo "FAIL MLDSA_VECTORS=$MLDSA_VECTORS is not a folder"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 2
@@ -158,7 +164,7 @@ if [ -n "$PEM" ]; then
     err "a public key is not a private key for sign" "not a private key" \
         "$M" sign -k "$PEM/pub-44.pem" -i /dev/null
 else
-    echo "skip vector cases: $VEC/pem absent (set MLDSA_VECTORS)"
+    skip "vector cases" "$VEC/pem absent (set MLDSA_VECTORS)"
 fi
 
 # --- malformed inputs ---------------------------------------------------------
@@ -488,12 +494,8 @@ if command -v python3 >/dev/null 2>&1; then
         bad "interop.py ran" "$last"
     fi
 else
-    echo "skip interop: python3 absent"
+    skip "interop" "python3 absent"
 fi
 
-if [ "$skipped" -gt 0 ]; then
-    echo "$pass passed, $fail failed, $skipped skipped"
-else
-    echo "$pass passed, $fail failed"
-fi
+echo "$pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]

@@ -107,7 +107,11 @@ static TV_FILE *open_vectors(const char *stem, mldsa_param p, char *name,
 
     snprintf(name, namesz, "%s-%d.txt", stem, (int)p);
     if (tv_vectors_dir() == NULL) {
-        printf("%s: skipped, no vectors folder (set MLDSA_VECTORS)\n", name);
+        char what[128];
+
+        snprintf(what, sizeof(what), "%s: no vectors folder (set MLDSA_VECTORS)",
+                 name);
+        test_skip(what);
         return NULL;
     }
     f = tv_open(name);

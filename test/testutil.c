@@ -283,11 +283,26 @@ uint64_t test_rand_below(uint64_t n)
     return test_rand_u64() % n;
 }
 
+void test_skip(const char *what)
+{
+    printf("SKIP: %s\n", what);
+    /* Check ends a test's process without flushing stdio. */
+    fflush(stdout);
+}
+
 int test_run_suite(Suite *s)
 {
+    const char *dir = getenv("MLDSA_VECTORS");
+    struct stat st;
     SRunner *sr = srunner_create(s);
     int failed;
 
+    if (dir != NULL && *dir != '\0'
+        && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        printf("MLDSA_VECTORS=%s is not a folder: failing, not skipping\n", dir);
+        srunner_free(sr);
+        return EXIT_FAILURE;
+    }
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -23,7 +23,8 @@ typedef struct tv_file_st TV_FILE;
 /*
  * The vectors folder: $MLDSA_VECTORS if set and non-empty, otherwise
  * ../shared/vectors (relative to the repository root, where the tests run).
- * NULL when it does not exist.
+ * NULL when it does not exist (test_run_suite has already failed the suite
+ * when MLDSA_VECTORS names something that is not a folder).
  */
 const char *tv_vectors_dir(void);
 /* Open NAME inside the vectors folder; NULL when absent. */
@@ -63,8 +64,13 @@ uint64_t test_rand_u64(void);
 /* Uniform in [0, n), n > 0. */
 uint64_t test_rand_below(uint64_t n);
 
+/* Say that a test skipped (a line "SKIP: what", which util/run-tests
+ * counts as skipped rather than passed); the test then returns. */
+void test_skip(const char *what);
+
 /* Run every test of s (Check prints its summary line), free it, and give
- * main()'s exit status: EXIT_SUCCESS when no test failed. */
+ * main()'s exit status: EXIT_SUCCESS when no test failed.  An explicitly
+ * set MLDSA_VECTORS that is not a folder fails the suite before it runs. */
 int test_run_suite(Suite *s);
 
 #endif /* MLDSA_TESTUTIL_H */

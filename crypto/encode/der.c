@@ -5,6 +5,7 @@
  */
 #include <string.h>
 #include "mldsa.h"
+#include "internal/ct.h"
 #include "encode/encode_local.h"
 
 /* Short form covers lengths 0..127 (X.690 8.1.3.4). */
@@ -20,9 +21,18 @@ void ossl_der_cursor_init(OSSL_DER_CURSOR *c, const uint8_t *p, size_t len)
     c->len = len;
 }
 
+/*
+ * The tags and lengths of an encoding are its structure, which is public
+ * (only the contents of a private key are secret): each is declassified
+ * where it is read (a PEM decoder leaves the header bytes that share a
+ * base64 character with a secret byte marked secret).
+ */
 int ossl_der_peek_tag(const OSSL_DER_CURSOR *c)
 {
-    return c->len == 0 ? -1 : c->p[0];
+    if (c->len == 0)
+        return -1;
+    ML_DSA_CT_DECLASSIFY(c->p, 1);
+    return c->p[0];
 }
 
 /*
@@ -36,6 +46,7 @@ static int get_length(const uint8_t *p, size_t avail, size_t *len, size_t *n)
 
     if (avail == 0)
         return MLDSA_ERR_DER_LENGTH;
+    ML_DSA_CT_DECLASSIFY(p, 1);         /* public: structure */
     if (p[0] <= DER_SHORT_LEN_MAX) {
         *len = p[0];
         *n = 1;
@@ -45,6 +56,7 @@ static int get_length(const uint8_t *p, size_t avail, size_t *len, size_t *n)
     /* 0x80 is the indefinite form, which DER forbids. */
     if (octets == 0 || octets > DER_MAX_LEN_OCTETS || octets >= avail)
         return MLDSA_ERR_DER_LENGTH;
+    ML_DSA_CT_DECLASSIFY(p + 1, octets);        /* public: structure */
     /* No leading zero octet, and the long form only above 127. */
     if (p[1] == 0)
         return MLDSA_ERR_DER_LENGTH;
@@ -62,7 +74,7 @@ int ossl_der_get_tlv(OSSL_DER_CURSOR *c, uint8_t tag, OSSL_DER_CURSOR *content)
     size_t len, n;
     int ret;
 
-    if (c->len == 0 || c->p[0] != tag)
+    if (c->len == 0 || ossl_der_peek_tag(c) != tag)
         return MLDSA_ERR_DER;
     if ((ret = get_length(c->p + 1, c->len - 1, &len, &n)) != MLDSA_OK)
         return ret;

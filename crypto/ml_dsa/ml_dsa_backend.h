@@ -52,11 +52,12 @@ typedef int ML_DSA_VECTOR_EXPAND_MASK_FN(ML_DSA_POLY *y,
 
 /*
  * mask_batch: how many ExpandMask polynomials cost about as much as one
- * (1 for scalar SHAKE, 4 for a 4-way kernel; at most ML_DSA_MASK_BATCH_MAX):
+ * (1 for scalar SHAKE, 4 or 8 for a 4- or 8-way kernel; at most
+ * ML_DSA_MASK_BATCH_MAX):
  * signing asks for multiples of it and keeps the polynomials of the next
  * attempt.
  */
-#define ML_DSA_MASK_BATCH_MAX 4
+#define ML_DSA_MASK_BATCH_MAX 8
 
 typedef struct ossl_ml_dsa_sample_ops_st {
     const char *name;                    /* "generic", "x86_64-avx512vl-x4" */

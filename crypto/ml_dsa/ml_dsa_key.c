@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal/cleanse.h"
+#include "internal/ct.h"
 #include "internal/sha3.h"
 #include "ml_dsa_local.h"
 #include "ml_dsa_poly.h"
@@ -101,6 +102,8 @@ static void compute_t(MLDSA_KEY *key, const ML_DSA_POLY *s2, ML_DSA_POLY *t0)
             key->t1_hat[i].coeff[j] = ml_dsa_power2round(&t0[i].coeff[j], v);
         }
     }
+    /* public: t1 is the public key's (pkEncode, FIPS 204 Algorithm 22) */
+    ML_DSA_CT_DECLASSIFY(key->t1_hat, p->k * sizeof(key->t1_hat[0]));
     ossl_cleanse(&t, sizeof(t));
 }
 
@@ -154,6 +157,8 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
     in[ML_DSA_SEED_BYTES + 1] = (uint8_t)p->l;
     SHA3_shake256(expanded, sizeof(expanded), in, sizeof(in));
     memcpy(key->rho, expanded, ML_DSA_RHO_BYTES);
+    /* public: rho is the public key's seed of A (FIPS 204 Algorithm 22) */
+    ML_DSA_CT_DECLASSIFY(key->rho, ML_DSA_RHO_BYTES);
     memcpy(key->key, expanded + ML_DSA_RHO_BYTES + ML_DSA_RHO_PRIME_BYTES,
            ML_DSA_K_BYTES);
 
@@ -200,11 +205,16 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
     uint8_t tr[ML_DSA_TR_BYTES];
     uint32_t diff = 0;
     size_t i, j;
-    int ret = MLDSA_ERR_BAD_KEY;
+    int ok, ret = MLDSA_ERR_BAD_KEY;
 
-    if (!ossl_ml_dsa_sk_decode(key->backend->poly, p, key->rho, key->key,
+    ok = ossl_ml_dsa_sk_decode(key->backend->poly, p, key->rho, key->key,
                                key->tr, key->s1_hat, key->s2_hat, key->t0_hat,
-                               sk))
+                               sk);
+    /* public: whether a key is valid is the caller's verdict to act on,
+     * and rho is the public key's seed of A */
+    ML_DSA_CT_DECLASSIFY(&ok, sizeof(ok));
+    ML_DSA_CT_DECLASSIFY(key->rho, ML_DSA_RHO_BYTES);
+    if (!ok)
         goto end;
     ret = MLDSA_ERR_MEMORY;
     if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l))
@@ -217,6 +227,8 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
             diff |= (uint32_t)(t0[i].coeff[j] ^ key->t0_hat[i].coeff[j]);
     for (i = 0; i < ML_DSA_TR_BYTES; i++)
         diff |= tr[i] ^ key->tr[i];
+    /* public: a key whose t0 or tr does not match is refused, a verdict */
+    ML_DSA_CT_DECLASSIFY(&diff, sizeof(diff));
     ret = MLDSA_ERR_KEY_MISMATCH;
     if (diff != 0)
         goto end;

@@ -6,6 +6,7 @@
  * product of vectors).
  */
 #include <stdint.h>
+#include "internal/cleanse.h"
 #include "ml_dsa_local.h"
 #include "ml_dsa_poly.h"
 #include "ml_dsa_zetas.h"
@@ -162,4 +163,6 @@ void ossl_ml_dsa_poly_ntt_dot_generic(ML_DSA_POLY *r, const ML_DSA_POLY *a,
             acc[i] += (int64_t)a[j].coeff[i] * b[j].coeff[i];
     for (i = 0; i < ML_DSA_N; i++)
         r->coeff[i] = ml_dsa_montgomery_reduce(acc[i]);
+    /* the products of A with s1 or y are secret */
+    ossl_cleanse(acc, sizeof(acc));
 }

@@ -3,6 +3,7 @@
  * (ml_dsa_ntt.c), the row ops (ml_dsa_rows.inc) compiled for the baseline
  * instruction set, and the C encoders (ml_dsa_encoders.c).
  */
+#include "internal/cleanse.h"
 #include "ml_dsa_local.h"
 
 #define ROWS(name) name##_generic

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 #include "internal/cleanse.h"
+#include "internal/ct.h"
 #include "internal/sha3.h"
 #include "ml_dsa_local.h"
 
@@ -61,21 +62,26 @@ static size_t rej_bounded_poly_parse(int32_t *coeff, size_t ctr,
                                      const uint8_t *buf, size_t len, int eta)
 {
     uint32_t bound = eta == 2 ? 15 : 9, z0, z1;
-    size_t pos;
+    size_t pos, keep[2];
 
     /* Each candidate is written at coeff[ctr] (ctr < 256) and kept by
      * advancing ctr: no branch on the nibbles, so no mispredictions. */
     for (pos = 0; ctr < ML_DSA_N && pos < len; pos++) {
         z0 = buf[pos] & 0x0f;
         z1 = buf[pos] >> 4;
+        keep[0] = z0 < bound;
+        keep[1] = z1 < bound;
+        /* public: which nibbles RejBoundedPoly rejects (so ctr) depends
+         * only on discarded output; the kept ones stay uniform */
+        ML_DSA_CT_DECLASSIFY(keep, sizeof(keep));
         coeff[ctr] = eta == 2 ? 2 - (int32_t)(z0 - 5 * ((z0 * 205) >> 10))
                               : 4 - (int32_t)z0;
-        ctr += z0 < bound;
+        ctr += keep[0];
         if (ctr == ML_DSA_N)
             break;
         coeff[ctr] = eta == 2 ? 2 - (int32_t)(z1 - 5 * ((z1 * 205) >> 10))
                               : 4 - (int32_t)z1;
-        ctr += z1 < bound;
+        ctr += keep[1];
     }
     return ctr;
 }

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 #include "internal/cleanse.h"
+#include "internal/ct.h"
 #include "internal/sha3.h"
 #include "ml_dsa_local.h"
 #include "ml_dsa_poly.h"
@@ -29,6 +30,20 @@ static int polys_exceed(const ML_DSA_POLY *p, size_t n, int32_t bound)
         for (j = 0; j < ML_DSA_N; j++)
             bad |= (bound - 1) - ml_dsa_abs(p[i].coeff[j]);
     return bad < 0;
+}
+
+/*
+ * 1 when a rejection check failed (bad < 0), declassified: FIPS 204's
+ * rejection sampling makes the accepted signature independent of why and
+ * how often earlier attempts were rejected, and their (z, r0, ct0) are
+ * discarded, so each verdict (and the attempt count) is public.
+ */
+static int rejected(int32_t bad)
+{
+    int reject = (int)((uint32_t)bad >> 31);
+
+    ML_DSA_CT_DECLASSIFY(&reject, sizeof(reject));
+    return reject;
 }
 
 /*
@@ -90,16 +105,19 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
         /*
          * y = ExpandMask(rho'', kappa).  Its polynomial r depends only on
          * kappa + r, so the ops fill it mask_batch polynomials at a time
-         * (4 for a 4-way kernel; l is 4, 5 or 7): the spare ones (nonces
-         * kappa + l ...) at y[l ...] become the first of the next attempt.
-         * spare < mask_batch <= l, so the move does not overlap.
+         * (4 or 8 for a 4- or 8-way kernel; l is 4, 5 or 7): the spare ones
+         * (nonces kappa + l ...) at y[l ...] become the first of the next
+         * attempt.  spare < mask_batch, and may reach l when mask_batch > l:
+         * then nothing is fetched.
          */
         memmove(y, y + l, spare * sizeof(y[0]));
-        fetch = (l - spare + ops->mask_batch - 1) / ops->mask_batch
-                * ops->mask_batch;
-        if (!ops->vector_expand_mask(y + spare, rho_pp,
-                                     (uint16_t)(kappa + spare), fetch,
-                                     p->gamma1_bits))
+        fetch = spare >= l ? 0
+                : (l - spare + ops->mask_batch - 1) / ops->mask_batch
+                  * ops->mask_batch;
+        if (fetch > 0
+            && !ops->vector_expand_mask(y + spare, rho_pp,
+                                        (uint16_t)(kappa + spare), fetch,
+                                        p->gamma1_bits))
             goto end;
         spare += fetch - l;
 
@@ -114,6 +132,9 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
             poly->w1(w1 + i * w1_poly_bytes, &w[i], p);
         }
         commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
+        /* public: the signature releases ctilde, and a rejected attempt's
+         * challenge is simulated without the key in FIPS 204's proof */
+        ML_DSA_CT_DECLASSIFY(ctilde, p->ctilde_bytes);
         ossl_ml_dsa_poly_sample_in_ball(&c, ctilde, p->ctilde_bytes, p->tau);
         poly->ntt(&c);
 
@@ -124,7 +145,7 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
             poly->ntt_inverse(&z[i]);
             bad |= poly->z(&z[i], &y[i], p->gamma1 - p->beta);
         }
-        if (bad < 0)
+        if (rejected(bad))
             continue;
 
         /* r = w - <<c s2>> (kept in w); reject when ||LowBits(r)|| >= gamma2 - beta */
@@ -134,7 +155,7 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
             poly->ntt_inverse(&t);
             bad |= poly->r(&w[i], h + i * ML_DSA_N, &t, p);
         }
-        if (bad < 0)
+        if (rejected(bad))
             continue;
 
         /* <<c t0>>: reject when ||c t0|| >= gamma2; the hint, rejected
@@ -145,9 +166,14 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
             poly->ntt_inverse(&t);
             bad |= poly->hint(h + i * ML_DSA_N, &count, &w[i], &t, p);
         }
-        if (bad < 0 || count > (uint32_t)p->omega)
+        /* count <= k * 256: omega - count is negative when count > omega */
+        bad |= (int32_t)((uint32_t)p->omega - count);
+        if (rejected(bad))
             continue;
 
+        /* public: z and h are the released signature's parts */
+        ML_DSA_CT_DECLASSIFY(z, l * sizeof(z[0]));
+        ML_DSA_CT_DECLASSIFY(h, k * ML_DSA_N);
         /* sigEncode (FIPS 204 Algorithm 26) */
         memcpy(sig, ctilde, p->ctilde_bytes);
         for (i = 0; i < l; i++)

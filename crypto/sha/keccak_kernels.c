@@ -28,6 +28,8 @@ static const KECCAK_KERNEL kernels[] = {
 #ifdef KECCAK1600_ASM
     { "x4 avx512vl", KECCAK1600_X4_WAYS, KECCAK1600_x4_permute_avx512vl,
       SHA3_avx512vl_capable },
+    { "x8 avx512", KECCAK1600_X8_WAYS, KECCAK1600_x8_permute_avx512,
+      SHA3_avx512_capable },
 #endif
 };
 

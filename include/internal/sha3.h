@@ -108,7 +108,7 @@ void SHA3_x4_squeeze_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512vl_info(void);
 
-/* Four SHAKE instances of one rate (crypto/sha/keccak1600x4.c). */
+/* Four SHAKE instances of one rate (crypto/sha/x86_64/keccak1600xn.c). */
 typedef struct keccak1600_x4_ctx_st {
     _Alignas(32) uint64_t A[KECCAK1600_X4_STATE_WORDS];
     size_t rate;       /* bytes per block: SHAKE128_RATE or SHAKE256_RATE */
@@ -128,6 +128,53 @@ void SHA3_x4_squeezeblocks(KECCAK1600_X4_CTX *ctx,
                            size_t nblocks);
 /* Wipe the four states. */
 void SHA3_x4_cleanse(KECCAK1600_X4_CTX *ctx);
+
+/*
+ * 8-way SHAKE128 / SHAKE256 (x86-64, AVX-512F on zmm registers): the x4
+ * interface above with eight instances; call it only when
+ * SHA3_avx512_capable() returns 1 (a CPU may have AVX-512VL but slow zmm:
+ * both kernels stay).  Lane i of instance j (0..7) is A[8 * i + j], so
+ * one 64-byte load fetches lane i of all eight.
+ */
+# define KECCAK1600_X8_WAYS 8
+# define KECCAK1600_X8_STATE_WORDS (KECCAK1600_X8_WAYS * KECCAK1600_LANES)
+
+/* The assembly kernel (crypto/sha/asm/keccak1600x8-avx512.pl). */
+/* 1 when the kernel is full and the CPU and OS run AVX-512F on zmm
+ * (ossl_ia32cap has OSSL_IA32CAP_AVX512F and _ZMM_STATE); 0 for the stubs. */
+int SHA3_avx512_capable(void);
+/* Keccak-f[1600] (FIPS 202 Algorithm 7) on the eight interleaved states;
+ * A is 64-byte aligned. */
+void KECCAK1600_x8_permute_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS]);
+/* For each of nblocks blocks: XOR r bytes of in[j] into instance j, then
+ * permute; r is a multiple of 8, at most SHAKE128_RATE. */
+void SHA3_x8_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
+                           const uint8_t *const in[KECCAK1600_X8_WAYS],
+                           size_t nblocks, size_t r);
+/* For each of nblocks blocks: permute, then write the first r bytes of
+ * instance j to out[j]. */
+void SHA3_x8_squeeze_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
+                            uint8_t *const out[KECCAK1600_X8_WAYS],
+                            size_t nblocks, size_t r);
+/* What was built: "keccak1600x8-avx512 full, <flavour>, <assembler>
+ * <version>" or "... stubs (<reason>)". */
+const char *SHA3_avx512_info(void);
+
+/* Eight SHAKE instances of one rate (crypto/sha/x86_64/keccak1600xn.c). */
+typedef struct keccak1600_x8_ctx_st {
+    _Alignas(64) uint64_t A[KECCAK1600_X8_STATE_WORDS];
+    size_t rate;       /* bytes per block: SHAKE128_RATE or SHAKE256_RATE */
+} KECCAK1600_X8_CTX;
+
+/* As SHA3_x4_init / _absorb_once / _squeezeblocks / _cleanse, eight ways. */
+void SHA3_x8_init(KECCAK1600_X8_CTX *ctx, size_t rate);
+void SHA3_x8_absorb_once(KECCAK1600_X8_CTX *ctx,
+                         const uint8_t *const in[KECCAK1600_X8_WAYS],
+                         size_t len);
+void SHA3_x8_squeezeblocks(KECCAK1600_X8_CTX *ctx,
+                           uint8_t *const out[KECCAK1600_X8_WAYS],
+                           size_t nblocks);
+void SHA3_x8_cleanse(KECCAK1600_X8_CTX *ctx);
 
 #endif /* KECCAK1600_ASM */
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the libFuzzer targets (make fuzz) and run each for a fixed number of
-# inputs from a fixed seed, so that a run is repeatable; the key decoder
-# starts from the PEM/DER files of the vectors folder when it is there.
+# inputs from a fixed seed, so that a run is repeatable; the key decoders
+# start from the PEM/DER files of the vectors folder when it is there.
+# (make fuzz FUZZ_SECONDS=N runs each for N seconds instead.)
 # Prints "fuzz: N passed, N failed" (one check per target).
 # Usage: test/fuzz/run.sh [RUNS_SCALE]   (from the repository root)
 set -uo pipefail
@@ -26,7 +27,7 @@ run() {
         [ -d "$d" ] && seeds+=("$d")
     done
     echo "== $name: $runs inputs"
-    if build-fuzz/fuzz/"$name" -seed=1 -runs="$runs" -max_len=8192 \
+    if build-fuzz/fuzz/"$name" -seed=1 -runs="$runs" -max_len=16384 \
         "$corpus/$name" "${seeds[@]}" 2>&1 | tail -n 3; then
         pass=$((pass + 1))
     else
@@ -35,7 +36,21 @@ run() {
     fi
 }
 
+# the private-key target's seeds: each PEM file of the vectors as mode 1
+# (PEM) and, decoded, as mode 0 (DER); two bytes of mode and set first
+seeds=$corpus/private-seeds
+mkdir -p "$seeds"
+for f in "$vectors"/pem/prv-*.pem; do
+    [ -f "$f" ] || continue
+    b=$(basename "$f" .pem)
+    { printf '\001\000'; cat "$f"; } >"$seeds/$b.pem"
+    { printf '\000\000'; sed '/^-----/d' "$f" | base64 -d 2>/dev/null; } >"$seeds/$b.der"
+done
+
 run fuzz_key_decode $((100000 * scale)) "$vectors/pem"
 run fuzz_verify $((10000 * scale))
+run fuzz_private_key $((4000 * scale)) "$seeds"
+run fuzz_pk_from_sk $((5000 * scale))
+run fuzz_prehash_verify $((2000 * scale))
 echo "fuzz: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

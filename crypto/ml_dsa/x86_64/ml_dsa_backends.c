@@ -3,8 +3,11 @@
  * of the ML-DSA core that reads the CPU capability vector (ossl_ia32cap(),
  * after MLDSA_IA32CAP).
  *
+ *   x86_64-avx512-x8    the 8-way zmm Keccak kernel's sample ops with the
+ *                       AVX-512 poly ops (zmm NTT, VBMI packers)
  *   x86_64-avx512vl-x4  the 4-way AVX-512VL Keccak kernel's sample ops
- *                       with the AVX2 poly ops
+ *                       with the AVX2 poly ops (for AVX-512VL CPUs whose
+ *                       zmm units are slow, or without VBMI)
  *   x86_64-avx2         scalar SHAKE sample ops with the AVX2 poly ops
  *   generic             pure C
  */
@@ -13,15 +16,25 @@
 #include "ml_dsa_x86_64.h"
 
 /*
- * Capability bits of a backend: the ossl_ia32cap() bits, and one more for
- * the assembly kernel being full (not the stubs an old assembler gets).
- * The x4 sample ops' vector parsers need AVX2 and AVX-512VL (and POPCNT,
- * which every AVX-512VL CPU has).
+ * Capability bits of a backend: the ossl_ia32cap() bits, and one for each
+ * assembly kernel being full (not the stubs an old assembler gets).  The
+ * x4 and x8 sample ops' vector parsers need AVX2 and AVX-512VL (and
+ * POPCNT, which every AVX-512VL CPU has).
  */
 #define CAP_KECCAK_X4 0x80000000u
+#define CAP_KECCAK_X8 0x40000000u
 #define CAPS_AVX512VL_X4 (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL \
                           | OSSL_IA32CAP_ZMM_STATE | OSSL_IA32CAP_AVX2 \
                           | CAP_KECCAK_X4)
+#define CAPS_AVX512_X8 (CAPS_AVX512VL_X4 | CAP_KECCAK_X8 \
+                        | ML_DSA_POLY_AVX512_CAPS)
+
+static const OSSL_ML_DSA_BACKEND backend_avx512_x8 = {
+    "x86_64-avx512-x8",
+    CAPS_AVX512_X8,
+    &ossl_ml_dsa_sample_x8,
+    &ossl_ml_dsa_poly_avx512,
+};
 
 static const OSSL_ML_DSA_BACKEND backend_avx512vl_x4 = {
     "x86_64-avx512vl-x4",
@@ -38,6 +51,7 @@ static const OSSL_ML_DSA_BACKEND backend_avx2 = {
 };
 
 const OSSL_ML_DSA_BACKEND *const ossl_ml_dsa_backends[] = {
+    &backend_avx512_x8,
     &backend_avx512vl_x4,
     &backend_avx2,
     &ossl_ml_dsa_backend_generic,
@@ -51,5 +65,7 @@ int ossl_ml_dsa_backend_usable(const OSSL_ML_DSA_BACKEND *b)
 
     if (SHA3_avx512vl_capable())
         have |= CAP_KECCAK_X4;
+    if (SHA3_avx512_capable())
+        have |= CAP_KECCAK_X8;
     return (have & b->caps) == b->caps;
 }

@@ -5,6 +5,7 @@
  * where the baseline has SSE2 only, the AVX2 w1Encode and z decoder
  * (ml_dsa_encoders_avx2.c), and the generic key and signature packers.
  */
+#include "internal/cleanse.h"
 #include "ml_dsa_x86_64.h"
 
 #define ROWS(name) name##_avx2

@@ -5,6 +5,7 @@
  * the AVX2 w1Encode (ml_dsa_encoders_avx2.c), and the AVX-512 packers and
  * z decoder (ml_dsa_encoders_avx512.c).  It needs ML_DSA_POLY_AVX512_CAPS.
  */
+#include "internal/cleanse.h"
 #include "ml_dsa_x86_64.h"
 
 #define ROWS(name) name##_avx512

@@ -56,5 +56,7 @@ extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512;
 /* The 4-way AVX-512VL sample ops (ml_dsa_sample_x86_64.inc, included by
  * ml_dsa_sample.c). */
 extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x4;
+/* The 8-way zmm sample ops (the same file). */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x8;
 
 #endif /* MLDSA_ML_DSA_X86_64_H */

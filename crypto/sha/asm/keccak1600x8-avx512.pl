@@ -1,0 +1,56 @@
+#!/usr/bin/env perl
+#
+# keccak1600x8-avx512.pl FLAVOUR OUTPUT
+#
+# Eight Keccak-f[1600] permutations (FIPS 202, Algorithm 7,
+# Keccak-p[1600,24]) at once, with AVX-512F on zmm registers, and
+# whole-block SHAKE absorb and squeeze around them.  FLAVOUR is elf,
+# macosx, mingw64 or nasm; the text goes through perlasm/x86_64-xlate.pl.
+# The generator itself (round function, scheduler, absorb/squeeze, stubs)
+# is perlasm/Keccak1600xN.pm, shared with the 4-way ymm kernel.
+#
+# Lane layout.  The x8 state is lane-interleaved: lane i (i = x + 5y) of
+# instance j is the 64-bit word A[8*i + j] (byte 64*i + 8*j), so one
+# 64-byte load fetches lane i of all eight instances.  During the
+# permutation the 25 lanes live in 25 zmm registers; zmm25-zmm31 are the
+# temporaries.
+#
+# Entry points (C prototypes in include/internal/sha3.h):
+#   int  SHA3_avx512_capable(void);
+#   void KECCAK1600_x8_permute_avx512(uint64_t A[200]);
+#   void SHA3_x8_absorb_avx512(uint64_t A[200], const uint8_t *const in[8],
+#                              size_t nblocks, size_t r);
+#   void SHA3_x8_squeeze_avx512(uint64_t A[200], uint8_t *const out[8],
+#                               size_t nblocks, size_t r);
+#   const char *SHA3_avx512_info(void);
+# r is the rate in bytes, a multiple of 8, at most 168.
+#
+# When the assembler that will build the output cannot encode AVX-512F
+# (perlasm/AsmProbe.pm decides), the same symbols are written as stubs:
+# SHA3_avx512_capable returns 0 and the x8 entry points trap (ud2), as
+# callers never reach them.
+
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::Bin/../../../perlasm";
+use Keccak1600xN;
+
+my ($flavour, $output) = @ARGV;
+die "usage: $0 elf|macosx|mingw64|nasm OUTPUT\n" unless defined $output;
+
+Keccak1600xN::generate(
+    flavour   => $flavour,
+    output    => $output,
+    generator => 'crypto/sha/asm/keccak1600x8-avx512.pl',
+    name      => 'keccak1600x8-avx512',
+    ways      => 8,
+    isa       => 'AVX-512F',
+    caps      => 5,     # OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE
+    why       => "AVX512F and the OS saving the opmask and\n# ZMM state",
+    capable   => 'SHA3_avx512_capable',
+    info      => 'SHA3_avx512_info',
+    permute   => 'KECCAK1600_x8_permute_avx512',
+    absorb    => 'SHA3_x8_absorb_avx512',
+    squeeze   => 'SHA3_x8_squeeze_avx512',
+);

@@ -1,0 +1,92 @@
+/*
+ * Constant-time annotations for the CT=1 build (make test-ct).
+ *
+ * ML_DSA_CT_SECRET(p, n) marks n bytes at p as secret, and
+ * ML_DSA_CT_DECLASSIFY(p, n) marks them public again.  In a build with
+ * ML_DSA_CT defined, secret bytes are "undefined" to valgrind's memcheck
+ * (or "poisoned" to clang's MemorySanitizer, when the build uses it), so
+ * that a branch or a memory index that depends on them is reported.  Every
+ * DECLASSIFY in the library sits at a value that FIPS 204 makes public,
+ * with a one-line reason beside it.  Without ML_DSA_CT both are no-ops.
+ */
+#ifndef MLDSA_INTERNAL_CT_H
+#define MLDSA_INTERNAL_CT_H
+
+#ifdef ML_DSA_CT
+# if defined(__has_feature)
+#  if __has_feature(memory_sanitizer)
+#   define ML_DSA_CT_MSAN
+#  endif
+# endif
+# ifdef ML_DSA_CT_MSAN
+#  include <sanitizer/msan_interface.h>
+#  define ML_DSA_CT_SECRET(p, n) __msan_poison((p), (n))
+#  define ML_DSA_CT_DECLASSIFY(p, n) __msan_unpoison((p), (n))
+# else
+#  include <valgrind/memcheck.h>
+#  define ML_DSA_CT_SECRET(p, n) \
+    ((void)VALGRIND_MAKE_MEM_UNDEFINED((p), (n)))
+#  define ML_DSA_CT_DECLASSIFY(p, n) \
+    ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+# endif
+#else
+# define ML_DSA_CT_SECRET(p, n) ((void)(p), (void)(n))
+# define ML_DSA_CT_DECLASSIFY(p, n) ((void)(p), (void)(n))
+#endif
+
+/*
+ * MemorySanitizer does not model some vector intrinsics (vpcompressd): it
+ * reports any secret operand, though the data only moves.  Around such an
+ * intrinsic, ML_DSA_CT_MSAN_UNMODELLED(p, n) marks its secret operand
+ * public, and ML_DSA_CT_MSAN_REMODELLED(p, n) marks what it wrote secret
+ * again.  Both are no-ops except in a CT=1 MemorySanitizer build.
+ */
+#ifdef ML_DSA_CT_MSAN
+# define ML_DSA_CT_MSAN_UNMODELLED(p, n) ML_DSA_CT_DECLASSIFY(p, n)
+# define ML_DSA_CT_MSAN_REMODELLED(p, n) ML_DSA_CT_SECRET(p, n)
+#else
+# define ML_DSA_CT_MSAN_UNMODELLED(p, n) ((void)(p), (void)(n))
+# define ML_DSA_CT_MSAN_REMODELLED(p, n) ((void)(p), (void)(n))
+#endif
+
+/*
+ * MemorySanitizer does not see the loads and stores of assembly either.
+ * After a multi-buffer Keccak kernel absorbs the ways inputs (len bytes
+ * each) into its states A (Alen bytes), ML_DSA_CT_ASM_ABSORBED marks the
+ * states secret when an input is; after it squeezes len bytes into each of
+ * out[0..ways), ML_DSA_CT_ASM_SQUEEZED marks them secret when the states
+ * are, public otherwise.  No-ops except in a CT=1 MemorySanitizer build.
+ */
+#ifdef ML_DSA_CT_MSAN
+# include <stddef.h>
+# include <stdint.h>
+static inline void ML_DSA_CT_ASM_ABSORBED(void *A, size_t Alen,
+                                          const uint8_t *const *in,
+                                          size_t ways, size_t len)
+{
+    for (size_t j = 0; j < ways; j++)
+        if (__msan_test_shadow(in[j], len) != -1)
+            ML_DSA_CT_SECRET(A, Alen);
+}
+
+static inline void ML_DSA_CT_ASM_SQUEEZED(const void *A, size_t Alen,
+                                          uint8_t *const *out, size_t ways,
+                                          size_t len)
+{
+    int secret = __msan_test_shadow(A, Alen) != -1;
+
+    for (size_t j = 0; j < ways; j++) {
+        if (secret)
+            ML_DSA_CT_SECRET(out[j], len);
+        else
+            ML_DSA_CT_DECLASSIFY(out[j], len);
+    }
+}
+#else
+# define ML_DSA_CT_ASM_ABSORBED(A, Alen, in, ways, len) \
+    ((void)(A), (void)(Alen), (void)(in), (void)(ways), (void)(len))
+# define ML_DSA_CT_ASM_SQUEEZED(A, Alen, out, ways, len) \
+    ((void)(A), (void)(Alen), (void)(out), (void)(ways), (void)(len))
+#endif
+
+#endif /* MLDSA_INTERNAL_CT_H */

@@ -1,0 +1,463 @@
+package Keccak1600xN;
+#
+# The generator shared by the multi-way Keccak-f[1600] kernels
+# (FIPS 202, Algorithm 7, Keccak-p[1600,24]) and their whole-block SHAKE
+# absorb and squeeze:
+#
+#   crypto/sha/asm/keccak1600x4-avx512vl.pl   4 states in ymm registers
+#   crypto/sha/asm/keccak1600x8-avx512.pl     8 states in zmm registers
+#
+# A driver calls generate() with the shape (ways: 4 or 8; the register
+# width follows: 64 bits per way) and its names; everything else, the
+# round function, the register map, the scheduler, the transposing absorb
+# and squeeze and the stubs branch, is written here once.
+#
+# Lane layout.  The state is lane-interleaved: lane i (i = x + 5y) of
+# instance j is the 64-bit word A[W*i + j] (W = ways), so one W*8-byte
+# load fetches lane i of all W instances.  During the permutation the 25
+# lanes live in 25 vector registers (numbers 0-24); 25-31 are the
+# temporaries (EVEX encodings: AVX-512 for every width).
+#
+# generate(%args), all required:
+#   flavour, output   as given to the driver (elf, macosx, mingw64, nasm)
+#   generator         the driver's path, for the header comment
+#   name              the kernel's name in the info string
+#   ways              4 (ymm) or 8 (zmm)
+#   isa               what the stubs say the assembler cannot encode
+#   caps              the ossl_ia32cap() bits the capability test wants
+#                     (include/internal/cpuid.h), all of them
+#   why               those bits in words, for the capability comment
+#   capable, info, permute, absorb, squeeze
+#                     the entry points' names (see the drivers' headers)
+
+use strict;
+use warnings;
+use FindBin;
+use lib $FindBin::Bin;
+use AsmProbe;
+
+# ---------------------------------------------------------------------
+# Keccak-f[1600] constants (FIPS 202, Section 3.2)
+# ---------------------------------------------------------------------
+# Rotation offsets of rho, indexed by lane i = x + 5y.
+my @RHO = (  0,  1, 62, 28, 27,
+            36, 44,  6, 55, 20,
+             3, 10, 43, 25, 39,
+            41, 45, 15, 21,  8,
+            18,  2, 61, 56, 14 );
+# Round constants of iota, RC[ir] for ir = 0..23 (Algorithm 6).
+my @RC = qw(
+    0x0000000000000001 0x0000000000008082 0x800000000000808a 0x8000000080008000
+    0x000000000000808b 0x0000000080000001 0x8000000080008081 0x8000000000008009
+    0x000000000000008a 0x0000000000000088 0x0000000080008009 0x000000008000000a
+    0x000000008000808b 0x800000000000008b 0x8000000000008089 0x8000000000008003
+    0x8000000000008002 0x8000000000000080 0x000000000000800a 0x800000008000000a
+    0x8000000080008081 0x8000000000008080 0x0000000080000001 0x8000000080008008 );
+
+# vpternlogq truth tables: bit (a<<2 | b<<1 | c) of the immediate is
+# f(a, b, c) with a the destination, b the second and c the third source
+# (AT&T: vpternlogq $imm, c, b, a).
+my $XOR3    = 0x96;   # a ^ b ^ c:       bits 1,2,4,7 -> 1001 0110
+my $CHI     = 0xD2;   # a ^ (~b & c):    bits 1,4,6,7 -> 1101 0010
+
+# Lane pairs (i, i+1) and a possible last single lane for a rate of up to
+# 168 bytes (21 lanes), selected at run time by comparing r.
+my $MAX_LANES = 21;
+
+# ---------------------------------------------------------------------
+# The shape of the kernel being generated (set by generate())
+# ---------------------------------------------------------------------
+my $W;              # ways: 4 or 8
+my $V;              # vector register prefix: 'ymm' or 'zmm'
+my @map;            # lane i of the W states is in register $map[i]; pi renames
+my @free;           # temporaries not in use
+my @ptr;            # in[j] / out[j]
+my ($rate, $count); # r and the blocks left: registers (x4) or memory (x8)
+my @ops;            # the permutation's operations, before scheduling
+
+sub vreg { "%$V$_[0]" }
+sub xmm { "%xmm$_[0]" }
+sub take { my $r = shift @free; die "out of temporaries\n" unless defined $r; $r }
+sub give { push @free, @_ }
+
+# Arguments (SysV registers; the translator moves Win64 ones there).
+my ($A, $io, $nblocks, $rcx) = ('%rdi', '%rsi', '%rdx', '%rcx');
+
+# The permutation is built as a list of operations, then ordered by
+# schedule().  An operation is [text, destination, sources...] on vector
+# register numbers.
+sub op {
+    my ($mn, $imm, $dst, @src) = @_;
+    my @regs = reverse @src;
+    # vpternlogq's destination is its first source (AT&T: last operand).
+    pop @regs if $mn eq 'vpternlogq';
+    my @operands = ((defined $imm ? ($imm) : ()), map { vreg($_) } @regs);
+    push @ops, ["\t$mn\t" . join(', ', @operands, vreg($dst)), $dst, @src];
+}
+
+# One round of Keccak-f[1600] on all W states (Algorithm 7, steps
+# theta, rho, pi, chi, iota: Algorithms 1-5).
+sub round {
+    my ($ir) = @_;
+    # theta: C[x] = A[x,0] ^ ... ^ A[x,4] (two three-way XORs per column)
+    my @C;
+    for my $x (0 .. 4) {
+        my $c = take();
+        push @C, $c;
+        op('vmovdqa64', undef, $c, $map[$x]);
+        op('vpternlogq', sprintf('$0x%02x', $XOR3), $c, $c, $map[$x + 5], $map[$x + 10]);
+        op('vpternlogq', sprintf('$0x%02x', $XOR3), $c, $c, $map[$x + 15], $map[$x + 20]);
+    }
+    # theta: A[x,y] ^= C[x-1] ^ ROT(C[x+1], 1); then rho in place:
+    # ROT(A[x,y], r[x,y])
+    for my $x (0 .. 4) {
+        my $d = take();
+        op('vprolq', '$1', $d, $C[($x + 1) % 5]);
+        for my $y (0 .. 4) {
+            my $a = $map[$x + 5 * $y];
+            op('vpternlogq', sprintf('$0x%02x', $XOR3), $a, $a, $C[($x + 4) % 5], $d);
+            op('vprolq', "\$$RHO[$x + 5 * $y]", $a, $a) if $RHO[$x + 5 * $y];
+        }
+        give($d);
+    }
+    give(@C);
+    # pi by renaming: B[y, 2x+3y] = A[x,y]
+    my @next;
+    for my $i (0 .. 24) {
+        my ($x, $y) = ($i % 5, int($i / 5));
+        $next[$y + 5 * ((2 * $x + 3 * $y) % 5)] = $map[$i];
+    }
+    @map = @next;
+    # chi, row by row: A[x,y] = B[x,y] ^ (~B[x+1,y] & B[x+2,y]); the first
+    # two lanes of the row are copied as the last two outputs need them.
+    for my $y (0 .. 4) {
+        my @b = @map[5 * $y .. 5 * $y + 4];
+        my ($t0, $t1) = (take(), take());
+        op('vmovdqa64', undef, $t0, $b[0]);
+        op('vmovdqa64', undef, $t1, $b[1]);
+        my @src = (@b, $t0, $t1);
+        op('vpternlogq', sprintf('$0x%02x', $CHI), $b[$_], $b[$_], $src[$_ + 1], $src[$_ + 2])
+            for 0 .. 4;
+        give($t0, $t1);
+    }
+    # iota: A[0,0] ^= RC[ir], broadcast to the W states
+    op('vpxorq', ".Liotas+" . 8 * $ir . "(%rip){1to$W}", $map[0], $map[0]);
+}
+
+# Order the operations of the whole permutation for a machine issuing
+# $WIDTH vector operations per cycle, $ROTATES of them rotations (register
+# copies are free: renamed away), each with a latency of one cycle: a list
+# scheduler, highest remaining critical path first.  Dependencies are
+# read-after-write and, since temporaries are reused, write-after-read and
+# write-after-write.  On this project's machines it saves ~15% over the
+# step-by-step order, as out-of-order windows do not see a whole round.
+my ($WIDTH, $ROTATES) = (4, 2);
+sub schedule {
+    my (@succ, @npred, @lat, @height);
+    my (%writer, %readers);
+    for my $i (0 .. $#ops) {
+        my ($text, $dst, @src) = @{$ops[$i]};
+        $lat[$i] = $text =~ /vmovdqa64/ ? 0 : 1;
+        my @dep;
+        push @dep, [$writer{$_}, 1] for grep { defined $writer{$_} } @src;
+        push @dep, [$writer{$dst}, 0] if defined $writer{$dst};
+        push @dep, [$_, 0] for grep { $_ != $i } @{$readers{$dst} // []};
+        for (@dep) {
+            my ($p, $raw) = @$_;
+            push @{$succ[$p]}, [$i, $raw ? $lat[$p] : 0];
+            $npred[$i]++;
+        }
+        push @{$readers{$_}}, $i for @src;
+        $writer{$dst} = $i;
+        $readers{$dst} = [];
+    }
+    for my $i (reverse 0 .. $#ops) {
+        $height[$i] = 0;
+        for (@{$succ[$i] // []}) {
+            my $h = $height[$_->[0]] + $lat[$i];
+            $height[$i] = $h if $h > $height[$i];
+        }
+    }
+    my @ready_at = (0) x @ops;
+    my @avail = grep { !$npred[$_] } 0 .. $#ops;
+    my @order;
+    for (my $cycle = 0; @order < @ops; $cycle++) {
+        my ($n, $nrot) = (0, 0);
+        PICK: for (;;) {
+            for my $i (sort { $height[$b] <=> $height[$a] || $a <=> $b } @avail) {
+                next if $ready_at[$i] > $cycle;
+                my $text = $ops[$i][0];
+                my $alu = $lat[$i] > 0;
+                my $rot = $text =~ /vprolq/;
+                next if ($alu && $n >= $WIDTH) || ($rot && $nrot >= $ROTATES);
+                $n++ if $alu;
+                $nrot++ if $rot;
+                push @order, $i;
+                @avail = grep { $_ != $i } @avail;
+                for (@{$succ[$i] // []}) {
+                    my ($s, $l) = @$_;
+                    $ready_at[$s] = $cycle + $l if $cycle + $l > $ready_at[$s];
+                    push @avail, $s unless --$npred[$s];
+                }
+                next PICK;
+            }
+            last;
+        }
+    }
+    my $code = join('', map { "$ops[$_][0]\n" } @order);
+    @ops = ();
+    return $code;
+}
+
+sub load_state {
+    join('', map { "\tvmovdqu64\t" . 8 * $W * $_ . "($A), " . vreg($map[$_]) . "\n" } 0 .. 24);
+}
+
+sub store_state {
+    join('', map { "\tvmovdqu64\t" . vreg($map[$_]) . ', ' . 8 * $W * $_ . "($A)\n" } 0 .. 24);
+}
+
+# XOR lanes i, i+1 of the W inputs into the state: 16-byte loads, those of
+# the even instances in one register and of the odd ones in another, one
+# per 128-bit part, then unpack low/high quadwords to regroup by lane.
+sub absorb_pair {
+    my ($i) = @_;
+    my ($t0, $t1, $t2, $t3) = map { take() } 1 .. 4;
+    my $off = 8 * $i;
+    my $c = '';
+    for my $odd (0, 1) {
+        my $t = $odd ? $t1 : $t0;
+        $c .= "\tvmovdqu64\t$off($ptr[$odd]), " . xmm($t) . "\n";
+        $c .= "\tvinserti32x4\t\$$_, $off($ptr[2 * $_ + $odd]), " . vreg($t) . ', ' . vreg($t) . "\n"
+            for 1 .. $W / 2 - 1;
+    }
+    $c .= "\tvpunpcklqdq\t" . vreg($t1) . ', ' . vreg($t0) . ', ' . vreg($t2) . "\n"
+        . "\tvpunpckhqdq\t" . vreg($t1) . ', ' . vreg($t0) . ', ' . vreg($t3) . "\n"
+        . "\tvpxorq\t" . vreg($t2) . ', ' . vreg($map[$i]) . ', ' . vreg($map[$i]) . "\n"
+        . "\tvpxorq\t" . vreg($t3) . ', ' . vreg($map[$i + 1]) . ', ' . vreg($map[$i + 1]) . "\n";
+    give($t0, $t1, $t2, $t3);
+    return $c;
+}
+
+# XOR lane i of the W inputs into the state (8-byte loads only): two
+# instances per 128-bit part, the parts inserted in order.
+sub absorb_single {
+    my ($i) = @_;
+    my ($t0, $t1) = (take(), take());
+    my $off = 8 * $i;
+    my $c = '';
+    for my $k (0 .. $W / 2 - 1) {
+        my $t = $k ? $t1 : $t0;
+        $c .= "\tvmovq\t$off($ptr[2 * $k]), " . xmm($t) . "\n"
+            . "\tvmovhpd\t$off($ptr[2 * $k + 1]), " . xmm($t) . ', ' . xmm($t) . "\n";
+        $c .= "\tvinserti32x4\t\$$k, " . xmm($t1) . ', ' . vreg($t0) . ', ' . vreg($t0) . "\n"
+            if $k;
+    }
+    $c .= "\tvpxorq\t" . vreg($t0) . ', ' . vreg($map[$i]) . ', ' . vreg($map[$i]) . "\n";
+    give($t0, $t1);
+    return $c;
+}
+
+# Write lanes i, i+1 of the state to the W outputs (transpose of
+# absorb_pair).
+sub squeeze_pair {
+    my ($i) = @_;
+    my ($t0, $t1) = (take(), take());
+    my $off = 8 * $i;
+    my $c = "\tvpunpcklqdq\t" . vreg($map[$i + 1]) . ', ' . vreg($map[$i]) . ', ' . vreg($t0) . "\n"
+          . "\tvpunpckhqdq\t" . vreg($map[$i + 1]) . ', ' . vreg($map[$i]) . ', ' . vreg($t1) . "\n";
+    for my $odd (0, 1) {
+        my $t = $odd ? $t1 : $t0;
+        $c .= "\tvmovdqu64\t" . xmm($t) . ", $off($ptr[$odd])\n";
+        $c .= "\tvextracti32x4\t\$$_, " . vreg($t) . ", $off($ptr[2 * $_ + $odd])\n"
+            for 1 .. $W / 2 - 1;
+    }
+    give($t0, $t1);
+    return $c;
+}
+
+# Write lane i of the state to the W outputs (8-byte stores only).
+sub squeeze_single {
+    my ($i) = @_;
+    my $t0 = take();
+    my $off = 8 * $i;
+    my $c = "\tvmovq\t" . xmm($map[$i]) . ", $off($ptr[0])\n"
+          . "\tvmovhpd\t" . xmm($map[$i]) . ", $off($ptr[1])\n";
+    for my $k (1 .. $W / 2 - 1) {
+        $c .= "\tvextracti32x4\t\$$k, " . vreg($map[$i]) . ', ' . xmm($t0) . "\n"
+            . "\tvmovq\t" . xmm($t0) . ", $off($ptr[2 * $k])\n"
+            . "\tvmovhpd\t" . xmm($t0) . ", $off($ptr[2 * $k + 1])\n";
+    }
+    give($t0);
+    return $c;
+}
+
+# The lanes of one block, r bytes: pairs while two lanes remain, then at
+# most one single lane.  $pair/$single emit the code for one group.
+sub per_block {
+    my ($tag, $pair, $single) = @_;
+    # Comparing with memory needs the operand size.
+    my $cmp = $rate =~ /^%/ ? 'cmp' : 'cmpq';
+    my $c = '';
+    my $tail = '';
+    for (my $i = 0; $i < $MAX_LANES; $i += 2) {
+        if ($i + 2 <= $MAX_LANES) {
+            $c .= "\t$cmp\t\$" . 8 * ($i + 2) . ", $rate\n\tjb\t.L${tag}_single$i\n";
+            $c .= $pair->($i);
+        } else {
+            $c .= "\tjmp\t.L${tag}_single$i\n";
+        }
+        $tail .= ".L${tag}_single$i:\n\t$cmp\t\$" . 8 * ($i + 1) . ", $rate\n"
+               . "\tjb\t.L${tag}_lanes_done\n" . $single->($i)
+               . "\tjmp\t.L${tag}_lanes_done\n";
+    }
+    return $c . $tail . ".L${tag}_lanes_done:\n";
+}
+
+sub advance_pointers {
+    join('', map { "\tadd\t$rate, $_\n" } @ptr);
+}
+
+# The pointers in[j] / out[j] into registers; x8 first parks the block
+# count and the rate in lanes 0 and 1 of the state in memory (dead while
+# the state is in registers; store_state rewrites them), as its eight
+# pointers take the registers they arrived in.  $io is read last.
+sub load_pointers {
+    my $c = '';
+    $c .= "\tmov\t$nblocks, $count\n\tmov\t$rcx, $rate\n" if $count ne $nblocks;
+    $c .= "\tmov\t" . 8 * $_ . "($io), $ptr[$_]\n" for 0 .. $W - 1;
+    return $c;
+}
+
+sub next_block {
+    my ($label) = @_;
+    my $dec = $count =~ /^%/ ? 'dec' : 'decq';
+    return "\t$dec\t$count\n\tjnz\t$label\n";
+}
+
+sub generate {
+    my (%a) = @_;
+    my ($flavour, $output) = @a{qw(flavour output)};
+    $W = $a{ways};
+    die "ways must be 4 or 8\n" unless $W == 4 || $W == 8;
+    $V = $W == 4 ? 'ymm' : 'zmm';
+    @map = (0 .. 24);
+    if ($W == 4) {
+        @ptr = ('%r8', '%r9', '%r10', '%r11');
+        ($rate, $count) = ($rcx, $nblocks);
+    } else {
+        @ptr = ('%r8', '%r9', '%r10', '%r11', '%rax', $rcx, $nblocks, $io);
+        ($rate, $count) = ("8($A)", "($A)");
+    }
+
+    my $xlate = "$FindBin::Bin/../../../perlasm/x86_64-xlate.pl";
+    my $probe = AsmProbe::probe($flavour);
+    my $full  = $probe->{full};
+
+    open my $asm, '|-', $^X, $xlate, $flavour, $output
+        or die "cannot run $xlate: $!\n";
+    my $previous = select $asm;
+
+    # The info string is a C string in the object: keep it free of
+    # characters that the assemblers treat specially.
+    (my $what = $probe->{what}) =~ tr/"#\\;/'''/;
+    my $info = $full
+        ? "$a{name} full, $flavour, $what"
+        : "$a{name} stubs ($what cannot encode $a{isa}), $flavour";
+    my $caps = $a{caps};
+    my $helper = ".Lkeccak_f1600_x$W";
+
+    print <<___;
+.comment Generated by $a{generator} through
+.comment perlasm/x86_64-xlate.pl; do not edit.
+.comment flavour: $flavour; assembler: $what; kernel: @{[ $full ? 'full' : 'stubs' ]}
+.extern ossl_ia32cap
+___
+
+    if ($full) {
+        @free = (25 .. 31);
+        print <<___;
+.text
+# int $a{capable}(void): $a{why}, as the capability vector reports them.
+.entry $a{capable}, 0, 0, 1
+	call	ossl_ia32cap
+	xor	%ecx, %ecx
+	and	\$$caps, %eax
+	cmp	\$$caps, %eax
+	sete	%cl
+	mov	%ecx, %eax
+.exit
+.endfunc
+
+# Keccak-f[1600] on the $W states held in ${V}0-${V}24 (lane i in
+# $V i); clobbers ${V}25-${V}31.  24 rounds unrolled: pi's lane permutation
+# has order 24, so the register map is back to the identity at the end.
+.align 32
+$helper:
+___
+        round($_) for 0 .. 23;
+        print schedule();
+        die "register map does not close after 24 rounds\n"
+            if join(',', @map) ne join(',', 0 .. 24);
+        print "\tret\n";
+
+        print ".entry $a{permute}, 1, 1, 0\n", load_state(),
+              "\tcall\t$helper\n", store_state(),
+              "\tvzeroupper\n.exit\n.endfunc\n";
+
+        print ".entry $a{absorb}, 4, 1, 0\n",
+              "\ttest\t$nblocks, $nblocks\n\tjz\t.Labsorb_end\n",
+              load_state(), load_pointers(),
+              ".Labsorb_block:\n",
+              per_block('absorb', \&absorb_pair, \&absorb_single),
+              advance_pointers(),
+              "\tcall\t$helper\n",
+              next_block('.Labsorb_block'),
+              store_state(), "\tvzeroupper\n",
+              ".Labsorb_end:\n.exit\n.endfunc\n";
+
+        print ".entry $a{squeeze}, 4, 1, 0\n",
+              "\ttest\t$nblocks, $nblocks\n\tjz\t.Lsqueeze_end\n",
+              load_state(), load_pointers(),
+              ".Lsqueeze_block:\n",
+              "\tcall\t$helper\n",
+              per_block('squeeze', \&squeeze_pair, \&squeeze_single),
+              advance_pointers(),
+              next_block('.Lsqueeze_block'),
+              store_state(), "\tvzeroupper\n",
+              ".Lsqueeze_end:\n.exit\n.endfunc\n";
+
+        print ".rodata\n.align 64\n.Liotas:\n";
+        print ".quad $_\n" for @RC;
+    } else {
+        print <<___;
+.text
+# Stubs: the assembler cannot encode $a{isa}.  The x$W entry points are
+# never called when $a{capable}() returns 0; they trap if they are.
+.entry $a{capable}, 0, 0, 0
+	xor	%eax, %eax
+.exit
+.endfunc
+___
+        for my $f (@a{qw(permute absorb squeeze)}) {
+            print ".entry $f, 0, 0, 0\n\tud2\n.endfunc\n";
+        }
+    }
+
+    print <<___;
+.text
+# const char *$a{info}(void): what this file was generated as.
+.entry $a{info}, 0, 0, 0
+	lea	.Linfo(%rip), %rax
+.exit
+.endfunc
+.rodata
+.Linfo:
+.asciz "$info"
+___
+
+    select $previous;
+    close $asm or die "x86_64-xlate.pl failed\n";
+}
+
+1;

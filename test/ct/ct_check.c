@@ -1,0 +1,354 @@
+/*
+ * The constant-time harness (make test-ct): runs the secret-handling
+ * operations of every parameter set with their secrets marked undefined
+ * (ML_DSA_CT_SECRET) under valgrind's memcheck, so that any branch or
+ * memory index that depends on a secret, and that the library does not
+ * declassify as FIPS 204 allows, is reported.  Built against the CT=1
+ * library.  One group of operations per run:
+ *   core      keygen (one-shot, key object from a seed and from the OS),
+ *             sign (one-shot, key object, hedged with OS randomness,
+ *             external mu, HashML-DSA, internal interface), pk_from_sk,
+ *             key from an expanded secret key
+ *   der       private DER encode and decode, every RFC 9881 form
+ *   pem       the same in PEM
+ *   selftest  a test-only leaky function on a secret: must be reported
+ * Prints one line per operation (ok, or LEAK with the number of reports)
+ * and "ct-GROUP: N passed, N failed"; run with valgrind --error-exitcode.
+ * Usage: ct_check GROUP
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <valgrind/memcheck.h>
+#include "mldsa.h"
+#include "internal/ct.h"
+
+static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
+static const mldsa_key_format forms[] = {
+    MLDSA_KEY_FORMAT_SEED, MLDSA_KEY_FORMAT_EXPANDED, MLDSA_KEY_FORMAT_BOTH
+};
+static const char *const form_names[] = { "seed", "expanded", "both" };
+
+static const uint8_t msg[] = "constant-time harness message";
+static const uint8_t ctx[] = "ct";
+
+static int passed, failed;
+
+/* Fill n bytes with a fixed pattern of the tag (the harness is deterministic). */
+static void fill(uint8_t *p, size_t n, uint8_t tag)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(tag + 31 * i);
+}
+
+/* Record one operation: ok when it succeeded and valgrind saw no new error. */
+static void judge(const char *what, mldsa_param p, int ok,
+                  unsigned long before)
+{
+    unsigned long reports = VALGRIND_COUNT_ERRORS - before;
+
+    if (ok && reports == 0) {
+        passed++;
+        printf("ok   ML-DSA-%d %s\n", (int)p, what);
+    } else {
+        failed++;
+        printf("%s ML-DSA-%d %s (%lu reports)\n", ok ? "LEAK" : "FAIL",
+               (int)p, what, reports);
+    }
+    fflush(stdout);
+}
+
+/* Mark every byte of a public result defined before the harness looks at it. */
+#define PUBLIC(x) ML_DSA_CT_DECLASSIFY(&(x), sizeof(x))
+
+/* The key object of a fixed seed marked secret: its secrets are all secret. */
+static MLDSA_KEY *secret_key(mldsa_param p)
+{
+    uint8_t seed[MLDSA_SEED_BYTES];
+    MLDSA_KEY *key = NULL;
+    int ret;
+
+    fill(seed, sizeof(seed), (uint8_t)p);
+    ML_DSA_CT_SECRET(seed, sizeof(seed));
+    ret = mldsa_key_generate(&key, p, seed);
+    PUBLIC(ret);
+    if (ret != MLDSA_OK)
+        abort();
+    return key;
+}
+
+/* Keygen, signing, pk_from_sk and the expanded-key decoder. */
+static void run_core(mldsa_param p)
+{
+    uint8_t seed[MLDSA_SEED_BYTES], rnd[MLDSA_RND_BYTES], mu[64];
+    uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES], pk2[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    uint8_t sk[MLDSA_MAX_SECRET_KEY_BYTES], sig[MLDSA_MAX_SIGNATURE_BYTES];
+    uint8_t digest[64];
+    size_t sklen = mldsa_secret_key_bytes(p), siglen = mldsa_signature_bytes(p);
+    size_t digestlen = sizeof(digest);
+    MLDSA_KEY *key = NULL;
+    unsigned long before;
+    int ret;
+
+    fill(seed, sizeof(seed), (uint8_t)p);
+    fill(rnd, sizeof(rnd), 0x5a);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ML_DSA_CT_SECRET(seed, sizeof(seed));
+    ret = mldsa_keygen(p, pk, sk, seed);
+    PUBLIC(ret);
+    judge("keygen (one-shot)", p, ret == MLDSA_OK, before);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_generate(&key, p, NULL);
+    PUBLIC(ret);
+    judge("keygen (key object, OS seed)", p, ret == MLDSA_OK, before);
+    mldsa_key_free(key);
+    key = NULL;
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_generate(&key, p, seed);
+    PUBLIC(ret);
+    judge("keygen (key object)", p, ret == MLDSA_OK, before);
+    ML_DSA_CT_DECLASSIFY(sk, sklen);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ML_DSA_CT_SECRET(sk, sklen);
+    ML_DSA_CT_SECRET(rnd, sizeof(rnd));
+    ret = mldsa_sign(p, sig, msg, sizeof(msg), ctx, sizeof(ctx), sk, rnd);
+    PUBLIC(ret);
+    judge("sign (one-shot)", p, ret == MLDSA_OK
+          && mldsa_verify(p, sig, siglen, msg, sizeof(msg), ctx, sizeof(ctx),
+                          pk) == MLDSA_OK, before);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_sign(key, sig, msg, sizeof(msg), ctx, sizeof(ctx), rnd);
+    PUBLIC(ret);
+    judge("sign (key object)", p, ret == MLDSA_OK
+          && mldsa_key_verify(key, sig, siglen, msg, sizeof(msg), ctx,
+                              sizeof(ctx)) == MLDSA_OK, before);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_sign(key, sig, msg, sizeof(msg), ctx, sizeof(ctx), NULL);
+    PUBLIC(ret);
+    judge("sign (key object, hedged: OS rnd)", p, ret == MLDSA_OK
+          && mldsa_key_verify(key, sig, siglen, msg, sizeof(msg), ctx,
+                              sizeof(ctx)) == MLDSA_OK, before);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_compute_mu(key, mu, msg, sizeof(msg), ctx, sizeof(ctx));
+    if (ret == MLDSA_OK)
+        ret = mldsa_key_sign_mu(key, sig, mu, rnd);
+    PUBLIC(ret);
+    judge("sign (external mu)", p, ret == MLDSA_OK
+          && mldsa_key_verify_mu(key, sig, siglen, mu) == MLDSA_OK, before);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_digest(MLDSA_SHA2_512, digest, &digestlen, msg, sizeof(msg));
+    if (ret == MLDSA_OK)
+        ret = mldsa_prehash_sign(p, sig, MLDSA_SHA2_512, digest, digestlen,
+                                 ctx, sizeof(ctx), sk, rnd);
+    PUBLIC(ret);
+    judge("sign (HashML-DSA, one-shot)", p, ret == MLDSA_OK
+          && mldsa_prehash_verify(p, sig, siglen, MLDSA_SHA2_512, digest,
+                                  digestlen, ctx, sizeof(ctx), pk) == MLDSA_OK,
+          before);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_sign_internal(p, sig, msg, sizeof(msg), sk, rnd);
+    PUBLIC(ret);
+    judge("sign (internal interface, one-shot)", p, ret == MLDSA_OK
+          && mldsa_verify_internal(p, sig, siglen, msg, sizeof(msg), pk)
+             == MLDSA_OK, before);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_pk_from_sk(p, pk2, sk);
+    PUBLIC(ret);
+    judge("pk_from_sk", p, ret == MLDSA_OK
+          && memcmp(pk, pk2, mldsa_public_key_bytes(p)) == 0, before);
+
+    mldsa_key_free(key);
+    key = NULL;
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_from_secret(&key, p, sk, sklen);
+    PUBLIC(ret);
+    judge("key from expanded secret key", p, ret == MLDSA_OK, before);
+    mldsa_key_free(key);
+}
+
+/*
+ * Where the secret bytes of an encoded private key (the seed and the
+ * expanded key of the plain key) lie in der: marks them in secret[].
+ */
+static void mark_secret(uint8_t *secret, const uint8_t *der, size_t derlen,
+                        const MLDSA_KEY *key)
+{
+    uint8_t seed[MLDSA_SEED_BYTES], sk[MLDSA_MAX_SECRET_KEY_BYTES];
+    size_t sklen = mldsa_secret_key_bytes(mldsa_key_param(key)), i;
+
+    memset(secret, 0, derlen);
+    if (mldsa_key_get_seed(key, seed) != MLDSA_OK
+        || mldsa_key_get_secret(key, sk, sklen) != MLDSA_OK)
+        abort();
+    ML_DSA_CT_DECLASSIFY(seed, sizeof(seed));
+    ML_DSA_CT_DECLASSIFY(sk, sklen);
+    for (i = 0; i + sizeof(seed) <= derlen; i++)
+        if (memcmp(der + i, seed, sizeof(seed)) == 0)
+            memset(secret + i, 1, sizeof(seed));
+    for (i = 0; i + sklen <= derlen; i++)
+        if (memcmp(der + i, sk, sklen) == 0)
+            memset(secret + i, 1, sklen);
+}
+
+/* Private DER, every form: encode from a secret key, decode with its secrets poisoned. */
+static void run_der(mldsa_param p)
+{
+    uint8_t der[8192], secret[8192];
+    char what[64];
+    MLDSA_KEY *key = secret_key(p), *back = NULL;
+    size_t derlen, i, f;
+    unsigned long before;
+    int ret;
+
+    for (f = 0; f < 3; f++) {
+        derlen = sizeof(der);
+        before = VALGRIND_COUNT_ERRORS;
+        ret = mldsa_key_to_private_der(key, forms[f], der, &derlen);
+        PUBLIC(ret);
+        PUBLIC(derlen);
+        snprintf(what, sizeof(what), "private DER encode (%s)", form_names[f]);
+        judge(what, p, ret == MLDSA_OK, before);
+        ML_DSA_CT_DECLASSIFY(der, derlen);
+
+        mark_secret(secret, der, derlen, key);
+        for (i = 0; i < derlen; i++)
+            if (secret[i])
+                ML_DSA_CT_SECRET(der + i, 1);
+        before = VALGRIND_COUNT_ERRORS;
+        ret = mldsa_key_from_der(&back, der, derlen);
+        PUBLIC(ret);
+        snprintf(what, sizeof(what), "private DER decode (%s)", form_names[f]);
+        judge(what, p, ret == MLDSA_OK, before);
+        mldsa_key_free(back);
+        back = NULL;
+    }
+    mldsa_key_free(key);
+}
+
+/*
+ * Private PEM, every form, as run_der: the base64 characters that carry a
+ * secret bit of the DER are poisoned (the header, the line breaks and the
+ * characters of the DER structure stay public).
+ */
+static void run_pem(mldsa_param p)
+{
+    uint8_t der[8192], secret[8192];
+    char pem[12288], what[64];
+    MLDSA_KEY *key = secret_key(p), *back = NULL;
+    size_t derlen, pemlen, i, c, f;
+    unsigned long before;
+    const char *body;
+    int ret;
+
+    for (f = 0; f < 3; f++) {
+        derlen = sizeof(der);
+        pemlen = sizeof(pem);
+        if (mldsa_key_to_private_der(key, forms[f], der, &derlen) != MLDSA_OK)
+            abort();
+        ML_DSA_CT_DECLASSIFY(der, derlen);
+        mark_secret(secret, der, derlen, key);
+
+        before = VALGRIND_COUNT_ERRORS;
+        ret = mldsa_key_to_private_pem(key, forms[f], pem, &pemlen);
+        PUBLIC(ret);
+        PUBLIC(pemlen);
+        snprintf(what, sizeof(what), "private PEM encode (%s)", form_names[f]);
+        judge(what, p, ret == MLDSA_OK, before);
+        ML_DSA_CT_DECLASSIFY(pem, pemlen);
+
+        /* base64 character c holds bits 6c .. 6c + 5 of the DER */
+        body = memchr(pem, '\n', pemlen);
+        if (body == NULL)
+            abort();
+        for (i = (size_t)(body + 1 - pem), c = 0;
+             i < pemlen && pem[i] != '-'; i++) {
+            if (pem[i] == '\n' || pem[i] == '=')
+                continue;
+            if (secret[6 * c / 8]
+                || ((6 * c + 5) / 8 < derlen && secret[(6 * c + 5) / 8]))
+                ML_DSA_CT_SECRET(pem + i, 1);
+            c++;
+        }
+        before = VALGRIND_COUNT_ERRORS;
+        ret = mldsa_key_from_pem(&back, pem, pemlen);
+        PUBLIC(ret);
+        snprintf(what, sizeof(what), "private PEM decode (%s)", form_names[f]);
+        judge(what, p, ret == MLDSA_OK, before);
+        mldsa_key_free(back);
+        back = NULL;
+    }
+    mldsa_key_free(key);
+}
+
+/*
+ * The test-only leaky function: branches on its secret argument (to a
+ * call, which the compiler cannot turn into a conditional move), which the
+ * harness must report: a harness that reports nothing proves nothing.
+ */
+__attribute__((noinline)) static int ct_leaky(const uint8_t *s)
+{
+    if (s[0] & 1)
+        return puts("self-test: the secret is odd");
+    return 0;
+}
+
+/* The self-test: one secret branch, one report expected. */
+static void run_selftest(void)
+{
+    uint8_t s[1] = { 3 };
+    unsigned long before = VALGRIND_COUNT_ERRORS;
+    int r;
+
+    ML_DSA_CT_SECRET(s, sizeof(s));
+    r = ct_leaky(s);
+    PUBLIC(r);
+    if (VALGRIND_COUNT_ERRORS > before) {
+        passed++;
+        printf("ok   self-test: a branch on a secret is reported\n");
+    } else {
+        failed++;
+        printf("FAIL self-test: a branch on a secret went unreported (%d)\n", r);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *group = argc > 1 ? argv[1] : "";
+    size_t i;
+
+#ifndef ML_DSA_CT_MSAN
+    if (!RUNNING_ON_VALGRIND) {
+        printf("ct: must run under valgrind (see test/ct/run.sh)\n");
+        return 2;
+    }
+#endif
+    printf("backend: %s\n", mldsa_backend_name());
+    fflush(stdout);             /* MemorySanitizer exits at its first report */
+    for (i = 0; i < 3; i++) {
+        if (strcmp(group, "core") == 0)
+            run_core(params[i]);
+        else if (strcmp(group, "der") == 0)
+            run_der(params[i]);
+        else if (strcmp(group, "pem") == 0)
+            run_pem(params[i]);
+    }
+    if (strcmp(group, "selftest") == 0)
+        run_selftest();
+    if (passed + failed == 0) {
+        printf("usage: ct_check core|der|pem|selftest\n");
+        return 2;
+    }
+    printf("ct-%s: %d passed, %d failed\n", group, passed, failed);
+    return failed == 0 ? 0 : 1;
+}
