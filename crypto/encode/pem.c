@@ -9,16 +9,20 @@
  * ranges (A-Z, a-z, 0-9, '+', '/'), never from a table indexed by a secret
  * or a branch on one.  Text in the strict layout (what every encoder
  * writes) is decoded with the positions of the line ends known from its
- * length alone: no branch or index depends on a character, and an error is
- * a flag tested once at the end (that a key is malformed is not secret).
- * Other layouts (CRLF, other line lengths) go through the lax reader,
- * which branches on the class of a character (whitespace, '=', base64)
- * but still converts values by arithmetic.  Public keys take the same code.
+ * length alone; other layouts (CRLF, other line lengths) go through the
+ * lax reader, which classifies each character by arithmetic too.  The only
+ * facts about the characters that reach a branch or an index are public,
+ * and are declassified where they arise (include/internal/ct.h): where the
+ * END line starts, which characters are whitespace or padding (the
+ * layout, and the length of the DER), and the verdict that the text is
+ * base64 (that a key is malformed is not secret).  Public keys take the
+ * same code.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "mldsa.h"
 #include "internal/cleanse.h"
+#include "internal/ct.h"
 #include "encode/encode_local.h"
 
 #define PEM_BEGIN "-----BEGIN "
@@ -161,10 +165,10 @@ void ossl_pem_encode(char *out, const char *label, const uint8_t *der,
     put_str(out, PEM_DASHES "\n");
 }
 
-static int is_space(char ch)
+/* All-ones when ch is whitespace (space, \t, \n, \v, \f, \r), else zero. */
+static uint32_t ct_space(uint32_t ch)
 {
-    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'
-           || ch == '\v' || ch == '\f';
+    return ct_eq(ch, ' ') | ct_in(ch, '\t', '\r');
 }
 
 /*
@@ -199,6 +203,9 @@ static int b64_decode_strict(uint8_t *out, size_t *outlen, const char *in,
     /* Character j of the base64 sits at 1 + j + j / 64. */
     pad3 = ct_eq((uint8_t)in[1 + (chars - 1) + (chars - 1) / PEM_LINE_CHARS], B64_PAD);
     pad2 = ct_eq((uint8_t)in[1 + (chars - 2) + (chars - 2) / PEM_LINE_CHARS], B64_PAD);
+    /* public: the padding gives the length of the DER */
+    ML_DSA_CT_DECLASSIFY(&pad3, sizeof(pad3));
+    ML_DSA_CT_DECLASSIFY(&pad2, sizeof(pad2));
     bad |= pad2 & ~pad3;
     for (size_t j = 0; j < chars; j++) {
         uint32_t v = b64_val(in[1 + j + j / PEM_LINE_CHARS]);
@@ -222,6 +229,7 @@ static int b64_decode_strict(uint8_t *out, size_t *outlen, const char *in,
     bad |= pad3 & ~pad2 & ~ct_eq(acc & 0xff, 0);
     bad |= pad2 & ~ct_eq(acc & 0xffff, 0);
     *outlen = groups * B64_GROUP_BYTES - (pad3 & 1) - (pad2 & 1);
+    ML_DSA_CT_DECLASSIFY(&bad, sizeof(bad));    /* public: malformed or not */
     return bad != 0 ? MLDSA_ERR_PEM : MLDSA_OK;
 }
 
@@ -229,28 +237,34 @@ static int b64_decode_strict(uint8_t *out, size_t *outlen, const char *in,
  * Decode base64 text (whitespace skipped) into out, which has room for
  * len / 4 * 3 bytes.  Padding only in the last group, and the bits it
  * leaves unused must be zero (canonical encoding, RFC 4648 section 3.5).
- * The lax reader: it branches on the class of each character.
+ * The lax reader: which characters are whitespace or padding is
+ * declassified (the layout of the text, and the length of the DER), the
+ * values stay secret and an error is a flag tested once at the end.
  */
 static int b64_decode_lax(uint8_t *out, size_t *outlen, const char *in, size_t len)
 {
-    uint32_t acc = 0;
+    uint32_t acc = 0, bad = 0;
     size_t n = 0, chars = 0, pads = 0;
 
     for (size_t i = 0; i < len; i++) {
-        uint32_t v;
+        uint32_t ch = (uint8_t)in[i], v;
+        uint32_t space = ct_space(ch), pad = ct_eq(ch, B64_PAD);
 
-        if (is_space(in[i]))
+        ML_DSA_CT_DECLASSIFY(&space, sizeof(space));    /* public: layout */
+        ML_DSA_CT_DECLASSIFY(&pad, sizeof(pad));        /* public: length */
+        if (space)
             continue;
-        if (in[i] == B64_PAD) {
+        chars++;
+        if (pad) {
             pads++;
-            chars++;
             acc <<= 6;
             continue;
         }
-        if (pads != 0 || ((v = b64_val(in[i])) & B64_BAD_BIT) != 0)
+        if (pads != 0)
             return MLDSA_ERR_PEM;
-        acc = (acc << 6) | v;
-        chars++;
+        v = b64_val((char)ch);
+        bad |= 0u - (v >> 8);
+        acc = (acc << 6) | (v & 0x3f);
         if (chars % B64_GROUP_CHARS == 0) {
             out[n++] = (uint8_t)(acc >> 16);
             out[n++] = (uint8_t)(acc >> 8);
@@ -262,14 +276,14 @@ static int b64_decode_lax(uint8_t *out, size_t *outlen, const char *in, size_t l
         return MLDSA_ERR_PEM;
     if (pads != 0) {
         /* The last group: 4 - pads characters carry 3 - pads bytes. */
-        uint32_t unused = pads == 1 ? 0xff : 0xffff;
-
-        if ((acc & unused) != 0)
-            return MLDSA_ERR_PEM;
+        bad |= ~ct_eq(acc & (pads == 1 ? 0xff : 0xffff), 0);
         out[n++] = (uint8_t)(acc >> 16);
         if (pads == 1)
             out[n++] = (uint8_t)(acc >> 8);
     }
+    ML_DSA_CT_DECLASSIFY(&bad, sizeof(bad));    /* public: malformed or not */
+    if (bad != 0)
+        return MLDSA_ERR_PEM;
     *outlen = n;
     return MLDSA_OK;
 }
@@ -283,6 +297,27 @@ static const char *find(const char *text, size_t len, const char *s)
         if (memcmp(text + i, s, n) == 0)
             return text + i;
     return NULL;
+}
+
+/*
+ * The offset of the first '-' in body[0..len), or len: where the END line
+ * starts, since base64 has no '-'.  A scan of every character without a
+ * branch on one (the body is a private key's), then declassified: where
+ * the base64 ends is the layout of the text.
+ */
+static size_t end_line_offset(const char *body, size_t len)
+{
+    size_t pos = len, found = 0;
+
+    for (size_t i = 0; i < len; i++) {
+        size_t hit = (size_t)0 - (size_t)(ct_eq((uint8_t)body[i], '-') & 1);
+
+        hit &= ~found;
+        pos = (pos & ~hit) | (i & hit);
+        found |= hit;
+    }
+    ML_DSA_CT_DECLASSIFY(&pos, sizeof(pos));    /* public: layout */
+    return pos;
 }
 
 int ossl_pem_decode(const char *text, size_t textlen, const char **label,
@@ -310,8 +345,9 @@ int ossl_pem_decode(const char *text, size_t textlen, const char **label,
         goto end;
 
     /* -----END LABEL----- with the same label. */
-    if ((endline = find(body, (size_t)(end - body), PEM_END)) == NULL
-        || (size_t)(end - endline) < endlen + lablen + strlen(PEM_DASHES)
+    endline = body + end_line_offset(body, (size_t)(end - body));
+    if ((size_t)(end - endline) < endlen + lablen + strlen(PEM_DASHES)
+        || memcmp(endline, PEM_END, endlen) != 0
         || memcmp(endline + endlen, lab, lablen) != 0
         || memcmp(endline + endlen + lablen, PEM_DASHES,
                   strlen(PEM_DASHES)) != 0)
