@@ -13,8 +13,11 @@ PREFIX   ?= /usr/local
 LIBDIR   ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR   ?= $(PREFIX)/bin
+MANDIR   ?= $(PREFIX)/share/man
 DESTDIR  ?=
 NO_ASM   ?=
+# NO_OPENSSL=1 builds the tool without libcrypto (no encrypted keys).
+NO_OPENSSL ?=
 SANITIZE ?=
 # CT=1: the constant-time annotations (include/internal/ct.h) become
 # valgrind client requests; `make test-ct` builds and runs that way.
@@ -92,6 +95,19 @@ endif
 ALL_CFLAGS  = $(MLDSA_CPPFLAGS) $(MLDSA_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SAN_LDFLAGS) $(LDFLAGS)
 
+# The tool (never the library) uses OpenSSL's libcrypto for encrypted
+# PKCS#8 when pkg-config finds it and its headers work with $(CC) (a cross
+# compiler does not get the host's).
+ifeq ($(strip $(NO_OPENSSL)),)
+OPENSSL_CFLAGS := $(shell pkg-config --exists libcrypto 2>/dev/null && \
+    printf '\043include <openssl/evp.h>\n' | \
+    $(CC) $$(pkg-config --cflags libcrypto) -E -x c - >/dev/null 2>&1 && \
+    echo -DHAVE_OPENSSL $$(pkg-config --cflags libcrypto))
+endif
+ifneq ($(strip $(OPENSSL_CFLAGS)),)
+OPENSSL_LIBS := $(shell pkg-config --libs libcrypto)
+endif
+
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
@@ -144,7 +160,7 @@ lib: $(STATIC_LIB) $(SHARED_LIB)
 # Changing the compiler, the flags or NO_ASM rebuilds everything: the stamp
 # is rewritten only when the configuration string changes.
 CONFIG_STAMP := $(BUILD)/config
-CONFIG_STRING := $(CC) | $(ALL_CFLAGS) | $(ALL_LDFLAGS) | asm=$(USE_ASM) $(ASM_FLAVOUR) $(MLDSA_ASM)
+CONFIG_STRING := $(CC) | $(ALL_CFLAGS) | $(ALL_LDFLAGS) | asm=$(USE_ASM) $(ASM_FLAVOUR) $(MLDSA_ASM) | $(OPENSSL_CFLAGS)
 $(shell mkdir -p $(BUILD) && (printf '%s\n' '$(CONFIG_STRING)' | cmp -s - $(CONFIG_STAMP) || printf '%s\n' '$(CONFIG_STRING)' > $(CONFIG_STAMP)))
 
 $(BUILD)/%.o: %.c $(CONFIG_STAMP)
@@ -189,11 +205,16 @@ $(SHARED_LIB): $(LIB_OBJS) util/libmldsa.map
 	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=util/libmldsa.map \
 	    -o $@ $(LIB_OBJS) $(ALL_LDFLAGS)
 
+$(BUILD)/apps/%.o: apps/%.c $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -c -o $@ $<
+
 # The tool uses only include/mldsa.h: it links the public archive.
 $(APP): $(APP_OBJS) $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
-	$(Q)$(CC) -o $@ $(APP_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS)
+	$(Q)$(CC) -o $@ $(APP_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)
 
 $(BUILD)/test/%.o: test/%.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
@@ -296,13 +317,15 @@ asm: $(ASM_PERL) $(PERLASM_DEPS)
 
 install: all
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) \
-	    $(DESTDIR)$(LIBDIR)/pkgconfig
+	    $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 include/mldsa.h $(DESTDIR)$(INCLUDEDIR)/mldsa.h
 	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/libmldsa.a
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/$(REALNAME)
 	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmldsa.so
 	install -m 755 $(APP) $(DESTDIR)$(BINDIR)/mldsa
+	install -m 644 doc/mldsa.1 $(DESTDIR)$(MANDIR)/man1/mldsa.1
+	install -m 644 doc/libmldsa.3 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    util/mldsa.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc
@@ -311,7 +334,8 @@ uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/mldsa.h $(DESTDIR)$(LIBDIR)/libmldsa.a \
 	    $(DESTDIR)$(LIBDIR)/libmldsa.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	    $(DESTDIR)$(LIBDIR)/$(REALNAME) \
-	    $(DESTDIR)$(BINDIR)/mldsa $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc
+	    $(DESTDIR)$(BINDIR)/mldsa $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc \
+	    $(DESTDIR)$(MANDIR)/man1/mldsa.1 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
 
 clean:
 	rm -rf $(BUILD) $(STATIC_LIB) $(SHARED_LIB) $(APP)

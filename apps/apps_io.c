@@ -3,17 +3,12 @@
  * stdin/stdout, and keys in and out of files in every format.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "apps.h"
 
-#define SECRET_FILE_MODE 0600
-#define PUBLIC_FILE_MODE 0644
 #define PEM_MARKER "-----BEGIN "
 #define DER_SEQUENCE 0x30
 
@@ -53,7 +48,7 @@ int app_is_help(const char *arg)
 
 const char *app_optarg(const char *cmd, int argc, char **argv, int *i)
 {
-    if (*i + 1 >= argc) {
+    if (*i + 1 >= argc || strcmp(argv[*i + 1], "--") == 0) {
         app_usage(cmd, "option %s needs a value", argv[*i]);
         return NULL;
     }
@@ -181,6 +176,35 @@ int app_parse_context(const char *cmd, const char *opt, const char *val,
     return 0;
 }
 
+int app_operand(const char *cmd, char **argv, int *i, int *ended,
+                const char **operand)
+{
+    const char *arg = argv[*i];
+
+    if (!*ended && strcmp(arg, "--") == 0) {
+        *ended = 1;
+        return 0;
+    }
+    if (!*ended && arg[0] == '-' && arg[1] != '\0')
+        return app_usage(cmd, "unknown option '%s'", arg);
+    if (*operand != NULL)
+        return app_usage(cmd, "unexpected argument '%s'", arg);
+    *operand = arg;
+    return 0;
+}
+
+int app_set_input(const char *cmd, const char *operand, const char **in)
+{
+    if (operand != NULL && *in != NULL)
+        return app_usage(cmd, "the input is given twice ('%s' and -i %s)",
+                         operand, *in);
+    if (operand != NULL)
+        *in = operand;
+    else if (*in == NULL)
+        *in = APP_STDIO;
+    return 0;
+}
+
 void app_cleanse(void *p, size_t len)
 {
     if (p != NULL)
@@ -240,58 +264,93 @@ uint8_t *app_read_file(const char *path, size_t max, size_t *len)
     return buf;
 }
 
-int app_write_file(const char *path, const void *data, size_t len, int secret)
+int app_stage(APP_OUTPUT *o, const char *path, const void *data, size_t len,
+              int flags)
 {
-    const uint8_t *p = data;
-    int fd, ret = APP_EXIT_ERROR;
+    int secret = (flags & APP_OUT_SECRET) != 0;
+    int ret;
 
+    memset(o, 0, sizeof(*o));
+    o->f.fd = -1;
+    o->f.path = path;
+    o->data = data;
+    o->len = len;
     if (strcmp(path, APP_STDIO) == 0) {
-        /* written past stdio's buffer, which would keep a copy of a secret */
+        o->direct = 1;
+        return 0;
+    }
+    if ((ret = app_os_open_out(&o->f, path, secret,
+                               !secret || (flags & APP_OUT_FORCE) != 0)) != 0)
+        return ret;
+    if (o->f.tmp == NULL) {
+        /* A device or a pipe: written at the commit. */
+        o->direct = 1;
+        return 0;
+    }
+    if ((ret = app_os_write(&o->f, data, len)) != 0) {
+        app_os_discard(&o->f);
+        return ret;
+    }
+    return app_os_finish(&o->f);
+}
+
+int app_commit(APP_OUTPUT *o)
+{
+    int ret;
+
+    if (!o->direct)
+        return app_os_commit(&o->f);
+    if (o->f.fd < 0) {
+        /* stdout, written past stdio's buffer, which would keep a copy of
+         * a secret */
+        APP_OUTFILE out = { "stdout", NULL, fileno(stdout), 0, 0 };
+
         if (fflush(stdout) != 0)
             return app_error("stdout: cannot write: %s", strerror(errno));
-        fd = STDOUT_FILENO;
-        path = "stdout";
-        secret = 0;             /* not ours to chmod */
-    } else {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC,
-                  secret ? SECRET_FILE_MODE : PUBLIC_FILE_MODE);
+        return app_os_write(&out, o->data, o->len);
     }
-    if (fd < 0)
-        return app_error("%s: cannot create: %s", path, strerror(errno));
-    /*
-     * An existing file keeps its mode through O_CREAT: tighten it first.
-     * Only a regular file: a device or pipe (-o /dev/null) is not ours to
-     * change, and holds nothing once written.
-     */
-    if (secret) {
-        struct stat st;
-
-        if (fstat(fd, &st) != 0) {
-            app_error("%s: cannot stat: %s", path, strerror(errno));
-            goto end;
-        }
-        if (S_ISREG(st.st_mode) && fchmod(fd, SECRET_FILE_MODE) != 0) {
-            app_error("%s: cannot set mode 0600: %s", path, strerror(errno));
-            goto end;
-        }
-    }
-    while (len > 0) {
-        ssize_t w = write(fd, p, len);
-
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            app_error("%s: cannot write: %s", path, strerror(errno));
-            goto end;
-        }
-        p += w;
-        len -= (size_t)w;
-    }
-    ret = 0;
- end:
-    if (fd != STDOUT_FILENO && close(fd) != 0 && ret == 0)
-        ret = app_error("%s: cannot write: %s", path, strerror(errno));
+    ret = app_os_write(&o->f, o->data, o->len);
+    if (app_os_finish(&o->f) != 0)
+        ret = APP_EXIT_ERROR;
     return ret;
+}
+
+void app_abandon(APP_OUTPUT *o)
+{
+    app_os_discard(&o->f);
+}
+
+int app_write_file(const char *path, const void *data, size_t len, int flags)
+{
+    APP_OUTPUT o;
+    int ret;
+
+    if ((ret = app_stage(&o, path, data, len, flags)) == 0)
+        ret = app_commit(&o);
+    return ret;
+}
+
+int app_check_paths(const char *cmd, const char *const *ins, size_t nins,
+                    const char *const *outs, size_t nouts)
+{
+    int stdins = 0;
+
+    for (size_t i = 0; i < nins; i++)
+        if (ins[i] != NULL && strcmp(ins[i], APP_STDIO) == 0 && ++stdins > 1)
+            return app_usage(cmd, "only one input can be stdin ('-')");
+    for (size_t j = 0; j < nouts; j++) {
+        if (outs[j] == NULL || strcmp(outs[j], APP_STDIO) == 0)
+            continue;
+        for (size_t i = 0; i < nins; i++)
+            if (ins[i] != NULL && strcmp(ins[i], APP_STDIO) != 0
+                && app_os_same_file(ins[i], outs[j]))
+                return app_usage(cmd, "output %s is the input %s", outs[j], ins[i]);
+        for (size_t k = 0; k < j; k++)
+            if (outs[k] != NULL && strcmp(outs[k], APP_STDIO) != 0
+                && app_os_same_file(outs[k], outs[j]))
+                return app_usage(cmd, "both outputs are %s", outs[j]);
+    }
+    return 0;
 }
 
 static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
@@ -327,20 +386,68 @@ static int is_raw_length(size_t len)
     return 0;
 }
 
-/* PEM text is recognised by its BEGIN line anywhere in the file. */
-static int looks_like_pem(const uint8_t *data, size_t len)
+/* The first "-----BEGIN " in the file (PEM text), or NULL. */
+static const uint8_t *pem_begin(const uint8_t *data, size_t len)
 {
     size_t n = strlen(PEM_MARKER);
 
     for (size_t i = 0; n <= len && i <= len - n; i++)
         if (memcmp(data + i, PEM_MARKER, n) == 0)
-            return 1;
-    return 0;
+            return data + i;
+    return NULL;
 }
 
-int app_load_key(const char *path, int param, MLDSA_KEY **key)
+/*
+ * A PEM block of another kind than a key is named in the message: its
+ * label, up to the dashes, on the BEGIN line at begin.
+ */
+static int check_pem_label(const char *name, const uint8_t *begin,
+                           const uint8_t *end)
+{
+    static const char *const labels[] = {
+        "PUBLIC KEY-----", "PRIVATE KEY-----", "ENCRYPTED PRIVATE KEY-----"
+    };
+    const uint8_t *lab = begin + strlen(PEM_MARKER), *p = lab;
+
+    for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
+        if ((size_t)(end - lab) >= strlen(labels[i])
+            && memcmp(lab, labels[i], strlen(labels[i])) == 0)
+            return 0;
+    while (p < end && *p != '-' && *p != '\n' && p - lab < 64)
+        p++;
+    return app_error("%s: %.*s is not a PUBLIC KEY or PRIVATE KEY", name,
+                     (int)(p - lab), (const char *)lab);
+}
+
+/* The encrypted key in data, opened with the password from passin. */
+static int load_encrypted(const char *name, const uint8_t *data, size_t len,
+                          const char *passin, MLDSA_KEY **key)
+{
+    APP_PASS pass;
+    uint8_t *der = NULL;
+    size_t derlen = 0;
+    int ret;
+
+    if (app_pkcs8_info() == NULL)
+        return app_error("%s: " APP_NO_OPENSSL_MSG, name);
+    if ((ret = app_get_pass(passin, name, 0, &pass)) != 0)
+        return ret;
+    ret = app_pkcs8_decrypt(data, len, &pass, &der, &derlen);
+    if (ret == 0 && (ret = mldsa_key_from_der(key, der, derlen)) != MLDSA_OK)
+        ret = MLDSA_ERR_VERIFY;
+    if (ret == MLDSA_ERR_VERIFY)
+        ret = app_error("%s: wrong password or corrupt key", name);
+    app_cleanse(der, derlen);
+    free(der);
+    app_pass_clear(&pass);
+    return ret;
+}
+
+int app_load_key(const char *path, int param, const char *passin,
+                 MLDSA_KEY **key)
 {
     const char *name = display_name(path);
+    const uint8_t *begin;
     uint8_t *data;
     size_t len = 0;
     int ret;
@@ -348,7 +455,14 @@ int app_load_key(const char *path, int param, MLDSA_KEY **key)
     *key = NULL;
     if ((data = app_read_file(path, APP_MAX_KEY_FILE, &len)) == NULL)
         return APP_EXIT_ERROR;
-    if (looks_like_pem(data, len)) {
+    if ((begin = pem_begin(data, len)) != NULL
+        && (ret = check_pem_label(name, begin, data + len)) != 0)
+        goto end;
+    if (app_pkcs8_is_encrypted(data, len)) {
+        ret = load_encrypted(name, data, len, passin, key);
+        goto end;
+    }
+    if (begin != NULL) {
         ret = mldsa_key_from_pem(key, (const char *)data, len);
     } else if (len == MLDSA_SEED_BYTES && param == 0) {
         ret = app_error("%s: a raw 32-byte seed needs its parameter set (-a 44|65|87)",
@@ -388,38 +502,76 @@ static int raw_private(const MLDSA_KEY *key, mldsa_key_format key_format,
     return MLDSA_ERR_PARAM;
 }
 
-int app_write_private(const char *path, const MLDSA_KEY *key,
-                      app_format format, mldsa_key_format key_format)
+/* Room for the largest form: PEM of the `both` ML-DSA-87 key. */
+#define PRIVATE_BUF_BYTES (2 * (MLDSA_SEED_BYTES + MLDSA_MAX_SECRET_KEY_BYTES) + 256)
+
+/* Encrypt the PKCS#8 DER in *buf (replacing it) under the password from passout. */
+static int encrypt_private(uint8_t **buf, size_t *len, size_t size,
+                           const char *passout, int pem)
 {
-    /* Room for the largest form: PEM of the `both` ML-DSA-87 key. */
-    uint8_t buf[2 * (MLDSA_SEED_BYTES + MLDSA_MAX_SECRET_KEY_BYTES) + 256];
-    size_t len = sizeof(buf);
+    APP_PASS pass;
+    uint8_t *enc = NULL;
+    size_t enclen = 0;
+    int ret;
+
+    if ((ret = app_get_pass(passout, "the new key", 1, &pass)) != 0)
+        return ret;
+    if ((ret = app_pkcs8_encrypt(*buf, *len, &pass, pem, &enc, &enclen)) == 0) {
+        app_cleanse(*buf, size);
+        free(*buf);
+        *buf = enc;
+        *len = enclen;
+    }
+    app_pass_clear(&pass);
+    return ret;
+}
+
+int app_encode_private(const MLDSA_KEY *key, app_format format,
+                       mldsa_key_format key_format, const char *passout,
+                       uint8_t **out, size_t *outlen)
+{
+    uint8_t *buf;
+    size_t len = PRIVATE_BUF_BYTES;
     int ret;
 
     if (format == APP_FORMAT_RAW && key_format == MLDSA_KEY_FORMAT_BOTH)
         return app_error("raw format holds the seed or the expanded key, not both");
-    if (format == APP_FORMAT_PEM)
+    if (format == APP_FORMAT_RAW && passout != NULL)
+        return app_error("raw keys cannot be encrypted (use --format pem or der)");
+    if (passout != NULL && app_pkcs8_info() == NULL)
+        return app_error("--passout: " APP_NO_OPENSSL_MSG);
+    if ((buf = malloc(PRIVATE_BUF_BYTES)) == NULL)
+        return app_error("out of memory");
+    if (format == APP_FORMAT_PEM && passout == NULL)
         ret = mldsa_key_to_private_pem(key, key_format, (char *)buf, &len);
-    else if (format == APP_FORMAT_DER)
-        ret = mldsa_key_to_private_der(key, key_format, buf, &len);
-    else
+    else if (format == APP_FORMAT_RAW)
         ret = raw_private(key, key_format, buf, &len);
-    if (ret != MLDSA_OK)
-        ret = app_error("%s: cannot encode the private key: %s",
-                        strcmp(path, APP_STDIO) == 0 ? "stdout" : path,
-                        mldsa_strerror(ret));
     else
-        ret = app_write_file(path, buf, len, 1);
-    app_cleanse(buf, sizeof(buf));
-    return ret;
+        ret = mldsa_key_to_private_der(key, key_format, buf, &len);
+    if (ret != MLDSA_OK)
+        ret = app_error("cannot encode the private key: %s", mldsa_strerror(ret));
+    else if (passout != NULL)
+        ret = encrypt_private(&buf, &len, PRIVATE_BUF_BYTES, passout,
+                              format == APP_FORMAT_PEM);
+    if (ret != 0) {
+        app_cleanse(buf, PRIVATE_BUF_BYTES);
+        free(buf);
+        return ret;
+    }
+    *out = buf;
+    *outlen = len;
+    return 0;
 }
 
-int app_write_public(const char *path, const MLDSA_KEY *key, app_format format)
+int app_encode_public(const MLDSA_KEY *key, app_format format, uint8_t **out,
+                      size_t *outlen)
 {
-    uint8_t buf[2 * MLDSA_MAX_PUBLIC_KEY_BYTES + 256];
-    size_t len = sizeof(buf);
+    size_t size = 2 * MLDSA_MAX_PUBLIC_KEY_BYTES + 256, len = size;
+    uint8_t *buf = malloc(size);
     int ret;
 
+    if (buf == NULL)
+        return app_error("out of memory");
     if (format == APP_FORMAT_PEM) {
         ret = mldsa_key_to_public_pem(key, (char *)buf, &len);
     } else if (format == APP_FORMAT_DER) {
@@ -428,9 +580,40 @@ int app_write_public(const char *path, const MLDSA_KEY *key, app_format format)
         len = mldsa_public_key_bytes(mldsa_key_param(key));
         ret = mldsa_key_get_public(key, buf, len);
     }
-    if (ret != MLDSA_OK)
-        return app_error("%s: cannot encode the public key: %s",
-                         strcmp(path, APP_STDIO) == 0 ? "stdout" : path,
-                         mldsa_strerror(ret));
-    return app_write_file(path, buf, len, 0);
+    if (ret != MLDSA_OK) {
+        free(buf);
+        return app_error("cannot encode the public key: %s", mldsa_strerror(ret));
+    }
+    *out = buf;
+    *outlen = len;
+    return 0;
+}
+
+int app_write_private(const char *path, const MLDSA_KEY *key,
+                      app_format format, mldsa_key_format key_format,
+                      const char *passout, int flags)
+{
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    int ret;
+
+    if ((ret = app_encode_private(key, format, key_format, passout, &buf, &len)) != 0)
+        return ret;
+    ret = app_write_file(path, buf, len, flags | APP_OUT_SECRET);
+    app_cleanse(buf, len);
+    free(buf);
+    return ret;
+}
+
+int app_write_public(const char *path, const MLDSA_KEY *key, app_format format)
+{
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    int ret;
+
+    if ((ret = app_encode_public(key, format, &buf, &len)) != 0)
+        return ret;
+    ret = app_write_file(path, buf, len, 0);
+    free(buf);
+    return ret;
 }

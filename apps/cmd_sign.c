@@ -10,8 +10,8 @@
 #include "apps.h"
 
 static const char sign_help[] =
-    "usage: mldsa sign -k key [-i msg] [-o sig] [--context TEXT | --context-hex HEX]\n"
-    "                  [--deterministic] [--prehash HASH] [-a 44|65|87]\n"
+    "usage: mldsa sign -k key [-i msg | msg] [-o sig] [--context TEXT | --context-hex HEX]\n"
+    "                  [--deterministic] [--prehash HASH] [-a 44|65|87] [--passin SRC]\n"
     "Sign a message with ML-DSA (FIPS 204); the message is streamed, never loaded whole.\n"
     "  -k FILE           private key in PEM, DER or raw form (required)\n"
     "  -i FILE           message (default '-': stdin)\n"
@@ -22,18 +22,22 @@ static const char sign_help[] =
     "                    default: hedged with fresh OS randomness\n"
     "  --prehash HASH    HashML-DSA over HASH: sha224 sha256 sha384 sha512 sha512-224\n"
     "                    sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256\n"
-    "  -a SET            parameter set of a raw 32-byte seed key\n";
+    "  -a SET            parameter set of a raw 32-byte seed key\n"
+    "  --passin SRC      password of an encrypted key: pass:TEXT env:VAR file:PATH\n"
+    "                    fd:N stdin (default: asked on the terminal)\n";
 
 static const char verify_help[] =
-    "usage: mldsa verify -p key -s sig [-i msg] [--context TEXT | --context-hex HEX]\n"
-    "                    [--prehash HASH]\n"
+    "usage: mldsa verify -p key -s sig [-i msg | msg] [--context TEXT | --context-hex HEX]\n"
+    "                    [--prehash HASH] [-a 44|65|87] [--passin SRC]\n"
     "Verify an ML-DSA signature (FIPS 204).  Exit 0: valid; 1: invalid; 2: error.\n"
     "  -p FILE           public (or private) key in PEM, DER or raw form (required)\n"
     "  -s FILE           signature, raw bytes (required)\n"
     "  -i FILE           message (default '-': stdin)\n"
     "  --context TEXT    context string used when signing (default empty)\n"
     "  --context-hex HEX the context string in hex\n"
-    "  --prehash HASH    HashML-DSA over HASH (as for sign)\n";
+    "  --prehash HASH    HashML-DSA over HASH (as for sign)\n"
+    "  -a SET            parameter set of a raw 32-byte seed key\n"
+    "  --passin SRC      password of an encrypted private key\n";
 
 /* Options shared by sign and verify. */
 typedef struct {
@@ -41,6 +45,7 @@ typedef struct {
     const char *msg;
     const char *out;   /* sign: signature output */
     const char *sig;   /* verify: signature input */
+    const char *passin;
     uint8_t ctx[MLDSA_MAX_CONTEXT_BYTES];
     size_t ctxlen;
     int deterministic;
@@ -53,7 +58,7 @@ typedef struct {
 static int is_value_opt(const char *opt, int is_sign)
 {
     static const char *const shared[] = {
-        "-i", "--context", "--context-hex", "--prehash", "-a"
+        "-i", "--context", "--context-hex", "--prehash", "-a", "--passin"
     };
     size_t n = sizeof(shared) / sizeof(shared[0]);
 
@@ -69,25 +74,25 @@ static int is_value_opt(const char *opt, int is_sign)
 static int parse_opts(const char *cmd, const char *help, int argc, char **argv,
                       SIGN_OPTS *o)
 {
-    int is_sign = strcmp(cmd, "sign") == 0;
-    const char *v;
+    int is_sign = strcmp(cmd, "sign") == 0, ended = 0;
+    const char *v, *context = NULL, *operand = NULL;
 
     memset(o, 0, sizeof(*o));
-    o->msg = APP_STDIO;
     o->out = APP_STDIO;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
 
-        if (app_is_help(opt)) {
-            fputs(help, stdout);
-            return -1;
-        }
-        if (strcmp(opt, "--deterministic") == 0 && is_sign) {
-            o->deterministic = 1;
+        if (ended || !is_value_opt(opt, is_sign)) {
+            if (!ended && app_is_help(opt)) {
+                fputs(help, stdout);
+                return -1;
+            }
+            if (!ended && strcmp(opt, "--deterministic") == 0 && is_sign)
+                o->deterministic = 1;
+            else if (app_operand(cmd, argv, &i, &ended, &operand) != 0)
+                return APP_EXIT_ERROR;
             continue;
         }
-        if (!is_value_opt(opt, is_sign))
-            return app_usage(cmd, "unknown option '%s'", opt);
         if ((v = app_optarg(cmd, argc, argv, &i)) == NULL)
             return APP_EXIT_ERROR;
         if (strcmp(opt, "-k") == 0 || strcmp(opt, "-p") == 0)
@@ -98,6 +103,8 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv,
             o->out = v;
         else if (strcmp(opt, "-s") == 0)
             o->sig = v;
+        else if (strcmp(opt, "--passin") == 0)
+            o->passin = v;
         else if (strcmp(opt, "--prehash") == 0) {
             if (app_parse_hash(cmd, v, &o->hash) != 0)
                 return APP_EXIT_ERROR;
@@ -105,15 +112,26 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv,
         } else if (strcmp(opt, "-a") == 0) {
             if (app_parse_param(cmd, v, &o->param) != 0)
                 return APP_EXIT_ERROR;
-        } else if (app_parse_context(cmd, opt, v, o->ctx, &o->ctxlen) != 0) {
-            return APP_EXIT_ERROR;
+        } else {
+            if (context != NULL)
+                return app_usage(cmd, "%s and %s: one context only", context, opt);
+            context = opt;
+            if (app_parse_context(cmd, opt, v, o->ctx, &o->ctxlen) != 0)
+                return APP_EXIT_ERROR;
         }
     }
+    if (app_set_input(cmd, operand, &o->msg) != 0)
+        return APP_EXIT_ERROR;
     if (o->key == NULL)
         return app_usage(cmd, "a key is required (%s FILE)", is_sign ? "-k" : "-p");
     if (!is_sign && o->sig == NULL)
         return app_usage(cmd, "a signature is required (-s FILE)");
-    return 0;
+    {
+        const char *ins[] = { o->key, o->msg, app_pass_input(o->passin), o->sig };
+        const char *outs[] = { o->out };
+
+        return app_check_paths(cmd, ins, is_sign ? 3 : 4, outs, is_sign ? 1 : 0);
+    }
 }
 
 /*
@@ -190,7 +208,7 @@ int cmd_sign(int argc, char **argv)
     if ((ret = parse_opts("sign", sign_help, argc, argv, &o)) != 0)
         return ret < 0 ? APP_EXIT_OK : ret;
     rnd = o.deterministic ? zero_rnd : NULL;
-    if ((ret = app_load_key(o.key, (int)o.param, &key)) != 0)
+    if ((ret = app_load_key(o.key, (int)o.param, o.passin, &key)) != 0)
         goto end;
     if (!mldsa_key_has_secret(key)) {
         ret = app_error("%s: not a private key", o.key);
@@ -223,7 +241,7 @@ int cmd_verify(int argc, char **argv)
 
     if ((ret = parse_opts("verify", verify_help, argc, argv, &o)) != 0)
         return ret < 0 ? APP_EXIT_OK : ret;
-    if ((ret = app_load_key(o.key, (int)o.param, &key)) != 0)
+    if ((ret = app_load_key(o.key, (int)o.param, o.passin, &key)) != 0)
         goto end;
     ret = APP_EXIT_ERROR;
     if ((sig = app_read_file(o.sig, APP_MAX_KEY_FILE, &siglen)) == NULL)
@@ -238,7 +256,15 @@ int cmd_verify(int argc, char **argv)
     if (ret == MLDSA_OK) {
         printf("Verified OK\n");
         ret = APP_EXIT_OK;
-    } else if (ret == MLDSA_ERR_VERIFY || ret == MLDSA_ERR_SIG_LENGTH) {
+    } else if (ret == MLDSA_ERR_SIG_LENGTH) {
+        mldsa_param param = mldsa_key_param(key);
+
+        app_error("%s: %zu bytes; an ML-DSA-%d signature has %zu",
+                  strcmp(o.sig, APP_STDIO) == 0 ? "stdin" : o.sig, siglen,
+                  (int)param, mldsa_signature_bytes(param));
+        printf("Verification failure\n");
+        ret = APP_EXIT_INVALID;
+    } else if (ret == MLDSA_ERR_VERIFY) {
         printf("Verification failure\n");
         ret = APP_EXIT_INVALID;
     } else {

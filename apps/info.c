@@ -16,7 +16,9 @@ static const char info_help[] =
     "Print the version, the build (compiler, assembly on or off), the Keccak\n"
     "kernel (full or stubs, flavour, assembler), the backends this machine runs\n"
     "(best first) and the one in use.  Exit status 2 when MLDSA_BACKEND names a\n"
-    "backend that is unknown or cannot run here (the default one is used).\n";
+    "backend that is unknown or cannot run here (the default one is used).\n"
+    "Also whether encrypted keys are available (the OpenSSL libcrypto the tool\n"
+    "uses for them).\n";
 
 /* The kernel part ("asm: ...") of mldsa_build_info(), or all of it. */
 static void print_kernel(const char *info)
@@ -70,6 +72,10 @@ int cmd_info(int argc, char **argv)
         printf(" (MLDSA_BACKEND=%s)", want);
     printf("\nsample ops:  %s\n", mldsa_sample_ops_name());
     printf("library:     %s\n", info);
+    if (app_pkcs8_info() != NULL)
+        printf("encrypted keys: yes (PKCS#8 PBES2 through %s)\n", app_pkcs8_info());
+    else
+        printf("encrypted keys: no (built without OpenSSL)\n");
     if (want != NULL && strcmp(want, inuse) != 0) {
         fflush(stdout);
         return app_error("info: MLDSA_BACKEND=%s is unknown or cannot run here; "

@@ -3,6 +3,8 @@
  * (RFC 9881), ML-DSA signatures (FIPS 204) over files or stdin of any size,
  * and the speed table.  Each command has its own --help.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include "apps.h"
 
@@ -28,7 +30,8 @@ static void usage(void)
            "libmldsa %s\n", MLDSA_VERSION_STRING);
 }
 
-int main(int argc, char **argv)
+/* Run the command; output still buffered for stdout must reach it too. */
+static int run(int argc, char **argv)
 {
     if (argc < 2)
         return app_error("no command given (see 'mldsa --help')");
@@ -44,4 +47,22 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
     return app_error("unknown command '%s' (see 'mldsa --help')", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+    char **args;
+    int n, ret;
+
+    if ((args = app_gnu_args(argc, argv, &n)) == NULL)
+        return app_error("out of memory");
+    ret = run(n, args);
+    free(args);
+    /* Every write error on stdout is an error (mldsa info >/dev/full);
+     * a command that failed has said why already. */
+    if ((fflush(stdout) != 0 || ferror(stdout)) && ret == APP_EXIT_OK) {
+        app_error("stdout: cannot write: %s", strerror(errno));
+        ret = APP_EXIT_ERROR;
+    }
+    return ret;
 }

@@ -675,7 +675,8 @@ int cmd_speed(int argc, char **argv)
         for (size_t b = 1; b < nb; b++)
             printf(", %s", names[b]);
         printf(" in turn; median of the rounds\n");
-        fflush(stdout);
+        if (fflush(stdout) != 0)
+            return app_error("stdout: cannot write: %s", strerror(errno));
         while (ret == 0 && nservers + 1 < nb) {
             g[nservers].backend = names[nservers + 1];
             if ((ret = server_start(&g[nservers], argv[0], params, n)) == 0)

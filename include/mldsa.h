@@ -12,7 +12,24 @@
  *     anything but MLDSA_OK as "not valid".
  *   - On failure, outputs are zeroed (or left untouched when they were never
  *     written); no half-written secret is ever left behind.
- *   - A NULL pointer is accepted only together with a zero length.
+ *   - A NULL pointer is accepted only together with a zero length
+ *     (MLDSA_ERR_NULL otherwise, and for a required pointer that is NULL).
+ *   - Sizes: a pk, sk or sig argument holds mldsa_public_key_bytes(),
+ *     mldsa_secret_key_bytes() or mldsa_signature_bytes() of the parameter
+ *     set (MLDSA_MAX_* fit them all); seed and rnd 32 bytes; mu 64 bytes;
+ *     a context 0..255 bytes (MLDSA_ERR_CONTEXT_LENGTH beyond).
+ *   - Aliasing: outputs must not overlap inputs, except where a function
+ *     says so.
+ *   - Secrets: every secret intermediate (seeds, expanded secrets, the
+ *     signing mask, rho'') is wiped before the function returns, on every
+ *     path; key objects are wiped when freed.
+ *   - Thread safety: every function may run in several threads at once;
+ *     the only shared state is the CPU capability vector and the backend
+ *     chosen from it, made once without a lock (idempotently).  A key object is read-only once made
+ *     and may be shared; a digest or mu context belongs to one thread at a
+ *     time.
+ *   - The parameter set given must be one of mldsa_param
+ *     (MLDSA_ERR_PARAM otherwise).
  */
 #ifndef MLDSA_H
 #define MLDSA_H
@@ -70,6 +87,7 @@ extern "C" {
 #define MLDSA_ERR_PEM -23            /* bad PEM armour or base64 */
 #define MLDSA_ERR_KEY_TYPE -24       /* a public key where a private key is needed, or the reverse */
 
+/* A static English message for err (a return code); never NULL. */
 MLDSA_EXPORT const char *mldsa_strerror(int err);
 
 /* Parameter sets and sizes. */
@@ -79,15 +97,33 @@ MLDSA_EXPORT size_t mldsa_public_key_bytes(mldsa_param param); /* 1312 1952 2592
 MLDSA_EXPORT size_t mldsa_secret_key_bytes(mldsa_param param); /* 2560 4032 4896 */
 MLDSA_EXPORT size_t mldsa_signature_bytes(mldsa_param param);  /* 2420 3309 4627 */
 
-/* seed: 32 bytes (xi); NULL draws a fresh one from the OS (getrandom). */
+/*
+ * ML-DSA.KeyGen (FIPS 204 Algorithm 1; Algorithm 6 from a given seed).
+ * seed: 32 bytes (xi); NULL draws a fresh one from the OS (getrandom).
+ * Writes pk (public key bytes) and sk (secret key bytes).  Errors: _PARAM,
+ * _NULL (pk or sk), _RANDOM, _MEMORY.  The seed and expanded secrets used
+ * are wiped.
+ */
 MLDSA_EXPORT int mldsa_keygen(mldsa_param param, uint8_t *pk, uint8_t *sk,
                               const uint8_t *seed);
+/*
+ * The public key of the encoded secret key sk: pk (public key bytes).
+ * Errors: _PARAM, _NULL, _BAD_KEY (s1/s2 out of range), _KEY_MISMATCH (its
+ * tr or t0 does not belong to it), _MEMORY.
+ */
 MLDSA_EXPORT int mldsa_pk_from_sk(mldsa_param param, uint8_t *pk,
                                   const uint8_t *sk);
 
 /*
+ * ML-DSA.Sign and ML-DSA.Verify (FIPS 204 Algorithms 2 and 3).
  * rnd: 32 bytes; NULL = hedged with fresh OS randomness;
  * 32 zero bytes = the deterministic variant. ctx: 0..255 bytes.
+ * sign writes sig (signature bytes); errors: _PARAM, _NULL,
+ * _CONTEXT_LENGTH, _BAD_KEY, _KEY_MISMATCH (sk decoded and checked as by
+ * mldsa_key_from_secret), _RANDOM, _MEMORY; sig is zeroed or untouched on
+ * failure.
+ * verify: MLDSA_OK, _VERIFY (invalid), _SIG_LENGTH, _PARAM, _NULL,
+ * _CONTEXT_LENGTH, _MEMORY.
  */
 MLDSA_EXPORT int mldsa_sign(mldsa_param param, uint8_t *sig,
                             const uint8_t *msg, size_t msglen,
@@ -108,11 +144,16 @@ typedef enum {
 
 /* Length of the digest HashML-DSA uses for hash (SHAKE128: 32, SHAKE256: 64); 0 if unknown. */
 MLDSA_EXPORT size_t mldsa_digest_bytes(mldsa_hash hash);
-/* Digest of msg under hash; *outlen receives its length (out holds MLDSA_MAX_DIGEST_BYTES). */
+/* Digest of msg under hash; *outlen receives its length (out holds
+ * MLDSA_MAX_DIGEST_BYTES).  Errors: _HASH, _NULL.  msg and out may not overlap. */
 MLDSA_EXPORT int mldsa_digest(mldsa_hash hash, uint8_t *out, size_t *outlen,
                               const uint8_t *msg, size_t msglen);
 
-/* Incremental digest, for messages that arrive in pieces. */
+/*
+ * Incremental digest, for messages that arrive in pieces: new (errors
+ * _NULL, _HASH, _MEMORY; *out NULL on failure), update any number of times
+ * (_NULL), final, free (NULL is fine; the state is wiped).
+ */
 typedef struct mldsa_digest_ctx_st MLDSA_DIGEST_CTX;
 MLDSA_EXPORT int mldsa_digest_new(MLDSA_DIGEST_CTX **out, mldsa_hash hash);
 MLDSA_EXPORT int mldsa_digest_update(MLDSA_DIGEST_CTX *dctx,
@@ -123,6 +164,12 @@ MLDSA_EXPORT int mldsa_digest_final(MLDSA_DIGEST_CTX *dctx, uint8_t *out,
                                     size_t *outlen);
 MLDSA_EXPORT void mldsa_digest_free(MLDSA_DIGEST_CTX *dctx);
 
+/*
+ * HashML-DSA.Sign and .Verify (FIPS 204 Algorithms 4 and 5) from the digest
+ * of the message under hash: digestlen must be mldsa_digest_bytes(hash)
+ * (MLDSA_ERR_DIGEST_LENGTH), hash one of the enum (_HASH); otherwise as
+ * mldsa_sign / mldsa_verify.
+ */
 MLDSA_EXPORT int mldsa_prehash_sign(mldsa_param param, uint8_t *sig,
                                     mldsa_hash hash, const uint8_t *digest,
                                     size_t digestlen, const uint8_t *ctx,
@@ -134,7 +181,14 @@ MLDSA_EXPORT int mldsa_prehash_verify(mldsa_param param, const uint8_t *sig,
                                       const uint8_t *ctx, size_t ctxlen,
                                       const uint8_t *pk);
 
-/* External mu (64 bytes), and the FIPS 204 internal interface on M'. */
+/*
+ * External mu (64 bytes), and the FIPS 204 internal interface on M'.
+ * compute_mu: mu = SHAKE256(tr || 0 || len(ctx) || ctx || msg) with tr
+ * from pk (errors _PARAM, _NULL, _CONTEXT_LENGTH, _MEMORY).  sign_mu /
+ * verify_mu: FIPS 204 Algorithms 7 and 8 from the line after mu.
+ * sign_internal / verify_internal: Algorithms 7 and 8 on M' as given (no
+ * domain separation added).  Errors as mldsa_sign / mldsa_verify.
+ */
 MLDSA_EXPORT int mldsa_compute_mu(mldsa_param param, uint8_t mu[64],
                                   const uint8_t *pk, const uint8_t *msg,
                                   size_t msglen, const uint8_t *ctx,
@@ -161,30 +215,50 @@ MLDSA_EXPORT int mldsa_verify_internal(mldsa_param param, const uint8_t *sig,
  */
 typedef struct mldsa_key_st MLDSA_KEY;
 
-/* seed: 32 bytes (xi); NULL draws a fresh one from the OS. */
+/*
+ * Constructors: *out receives a new key object (NULL on failure), freed
+ * with mldsa_key_free.  Errors: _NULL (out), _PARAM, _MEMORY, and as each
+ * says.  Inputs are copied: the caller may wipe them at once.
+ *
+ * generate: ML-DSA.KeyGen from seed (32 bytes, xi); NULL draws a fresh one
+ * from the OS (_RANDOM).
+ */
 MLDSA_EXPORT int mldsa_key_generate(MLDSA_KEY **out, mldsa_param param,
                                     const uint8_t *seed);
 /* A 32-byte seed given with its length: MLDSA_ERR_KEY_LENGTH unless seedlen is 32. */
 MLDSA_EXPORT int mldsa_key_from_seed(MLDSA_KEY **out, mldsa_param param,
                                      const uint8_t *seed, size_t seedlen);
-/* An expanded secret key (FIPS 204 skEncode); checked as it is decoded. */
+/* An expanded secret key (FIPS 204 skEncode); checked as it is decoded:
+ * _SK_LENGTH, _BAD_KEY (s1/s2 out of [-eta, eta]), _KEY_MISMATCH (tr or t0
+ * not this key's). */
 MLDSA_EXPORT int mldsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
                                        const uint8_t *sk, size_t sklen);
+/* An encoded public key (pkEncode); a verify-only key.  _PK_LENGTH. */
 MLDSA_EXPORT int mldsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
                                        const uint8_t *pk, size_t pklen);
+/* Wipe every secret of key and free it; NULL is fine. */
 MLDSA_EXPORT void mldsa_key_free(MLDSA_KEY *key);
 
+/* The key's parameter set (0 for NULL). */
 MLDSA_EXPORT mldsa_param mldsa_key_param(const MLDSA_KEY *key);
 MLDSA_EXPORT int mldsa_key_has_secret(const MLDSA_KEY *key); /* 1 or 0 */
 MLDSA_EXPORT int mldsa_key_has_seed(const MLDSA_KEY *key);   /* 1 or 0 */
 /* Writes the 32-byte seed; MLDSA_ERR_NO_SEED when the key was not made from one. */
 MLDSA_EXPORT int mldsa_key_get_seed(const MLDSA_KEY *key, uint8_t seed[32]);
-/* Encoded public / expanded secret key into out (outlen bytes available). */
+/* Encoded public / expanded secret key into out (outlen bytes available):
+ * _NULL, _BUFFER (outlen below the key's size), _NO_SECRET (get_secret of
+ * a verify-only key).  The caller wipes the secret it got. */
 MLDSA_EXPORT int mldsa_key_get_public(const MLDSA_KEY *key, uint8_t *out,
                                       size_t outlen);
 MLDSA_EXPORT int mldsa_key_get_secret(const MLDSA_KEY *key, uint8_t *out,
                                       size_t outlen);
 
+/*
+ * The one-shot operations on a key object, with the same arguments and
+ * errors as their one-shot twins (the key replaces param and pk/sk);
+ * signing with a verify-only key is MLDSA_ERR_NO_SECRET.  The key is only
+ * read: many threads may use one key at once.
+ */
 MLDSA_EXPORT int mldsa_key_sign(const MLDSA_KEY *key, uint8_t *sig,
                                 const uint8_t *msg, size_t msglen,
                                 const uint8_t *ctx, size_t ctxlen,
@@ -223,7 +297,10 @@ MLDSA_EXPORT int mldsa_key_verify_internal(const MLDSA_KEY *key,
  * ML-DSA (FIPS 204 Algorithm 2 lines 10 and Algorithm 7 line 6), so that a
  * message of any size can be signed or verified without holding it whole:
  * init, update any number of times, final, then mldsa_key_sign_mu or
- * mldsa_key_verify_mu.
+ * mldsa_key_verify_mu.  new: errors _NULL, _CONTEXT_LENGTH, _MEMORY (*out
+ * NULL on failure); the context keeps no pointer to the key.  update and
+ * final: _NULL (also on a context already finished); final writes mu
+ * once.  free: wipes; NULL is fine.
  */
 typedef struct mldsa_mu_ctx_st MLDSA_MU_CTX;
 MLDSA_EXPORT int mldsa_mu_new(MLDSA_MU_CTX **out, const MLDSA_KEY *key,
@@ -250,8 +327,10 @@ typedef enum {
  * (MLDSA_ERR_BUFFER, with the length needed in *outlen, when it is short).
  * PEM output is NUL-free text ending in a newline, 64 base64 characters a
  * line.  A private key needs a secret (MLDSA_ERR_NO_SECRET); the seed and
- * both forms need a key made from a seed (MLDSA_ERR_NO_SEED).  Private key
- * output is cleansed on failure.
+ * both forms need a key made from a seed (MLDSA_ERR_NO_SEED); an unknown
+ * format is MLDSA_ERR_PARAM, a NULL key or outlen MLDSA_ERR_NULL.  Private
+ * key output is cleansed on failure; the caller wipes it after use.  The
+ * base64 of PEM is written (and read) in constant time.
  */
 MLDSA_EXPORT int mldsa_key_to_public_der(const MLDSA_KEY *key, uint8_t *out,
                                          size_t *outlen);
@@ -275,7 +354,11 @@ MLDSA_EXPORT int mldsa_key_to_private_pem(const MLDSA_KEY *key,
  * own), _BAD_KEY (expanded key out of range).  PEM: the first block, which
  * must be labelled PUBLIC KEY or PRIVATE KEY (MLDSA_ERR_PEM otherwise, or
  * for bad armour or base64) and hold that kind of key (MLDSA_ERR_KEY_TYPE
- * otherwise); text around the block is ignored.  *out is NULL on failure.
+ * otherwise); text around the block is ignored.  A version 2 PKCS#8
+ * [1] publicKey is checked against the private key whatever form the
+ * privateKey has (_KEY_MISMATCH).  Encrypted PKCS#8 is not read here (the
+ * mldsa tool decrypts it with OpenSSL).  *out is NULL on failure, _MEMORY
+ * when out of memory; the decoded copies of the secret are wiped.
  */
 MLDSA_EXPORT int mldsa_key_from_der(MLDSA_KEY **out, const uint8_t *der,
                                     size_t derlen);

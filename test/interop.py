@@ -3,9 +3,13 @@
 
 Keys written by cryptography are read by mldsa and the other way round
 (PEM and DER, SubjectPublicKeyInfo and seed-only PKCS#8, byte for byte), and
-signatures, with and without a context, verify both ways.  Prints one line
-per case and "N passed, N failed"; skips (0 cases) with a message when
-cryptography is missing or has no ML-DSA.
+signatures, with and without a context, verify both ways.  Encrypted PKCS#8
+both ways: cryptography's BestAvailableEncryption read by mldsa --passin,
+mldsa --passout read by load_pem_private_key(password=), wrong passwords
+refused on both sides, and a PBES2-scrypt key (built here from
+cryptography's Scrypt and AES-CBC) read by mldsa.  Prints one line
+per case and "N passed, N failed" (", N skipped" when a part cannot run:
+cryptography missing or without ML-DSA, or mldsa built without OpenSSL).
 
 Usage: python3 test/interop.py PATH_TO_mldsa
 """
@@ -18,6 +22,9 @@ try:
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import mldsa
     from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+    from cryptography.hazmat.primitives import padding
 except ImportError as e:  # absent, or too old for ML-DSA
     print(f"skip interop: Python cryptography with ML-DSA not available ({e})")
     print("0 passed, 0 failed, 1 skipped")
@@ -32,7 +39,7 @@ PKCS8 = serialization.PrivateFormat.PKCS8
 NOENC = serialization.NoEncryption()
 TOOL = None  # path of mldsa, from the command line
 
-passed = failed = 0
+passed = failed = skipped = 0
 
 
 def case(name, cond, detail=""):
@@ -59,6 +66,83 @@ def write(path, data):
 def read(path):
     with open(path, "rb") as f:
         return f.read()
+
+
+def der(tag, body):
+    """One DER element: tag, definite length, body."""
+    n = len(body)
+    if n < 0x80:
+        head = bytes([n])
+    else:
+        raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+        head = bytes([0x80 | len(raw)]) + raw
+    return bytes([tag]) + head + body
+
+
+def der_int(v):
+    raw = v.to_bytes((v.bit_length() + 8) // 8, "big")
+    return der(0x02, raw)
+
+
+# OIDs as DER contents: id-PBES2, id-scrypt (RFC 7914), aes256-CBC.
+OID_PBES2 = bytes.fromhex("2a864886f70d01050d")
+OID_SCRYPT = bytes.fromhex("2b06010401da47040b")
+OID_AES256_CBC = bytes.fromhex("60864801650304012a")
+
+
+def scrypt_encrypted(pkcs8, password):
+    """EncryptedPrivateKeyInfo with PBES2 { scrypt (RFC 7914 section 7),
+    aes256-CBC } around the PKCS#8 DER, as OpenSSL's -scrypt writes it."""
+    salt, iv = os.urandom(16), os.urandom(16)
+    n, r, p = 16384, 8, 1
+    key = Scrypt(salt=salt, length=32, n=n, r=r, p=p).derive(password)
+    padder = padding.PKCS7(128).padder()
+    plain = padder.update(pkcs8) + padder.finalize()
+    enc = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
+    ct = enc.update(plain) + enc.finalize()
+    kdf = der(0x30, der(0x06, OID_SCRYPT) + der(0x30, der(0x04, salt) + der_int(n)
+                                                 + der_int(r) + der_int(p) + der_int(32)))
+    scheme = der(0x30, der(0x06, OID_AES256_CBC) + der(0x04, iv))
+    alg = der(0x30, der(0x06, OID_PBES2) + der(0x30, kdf + scheme))
+    return der(0x30, alg + der(0x04, ct))
+
+
+def run_encrypted(tmp):
+    """Encrypted PKCS#8 both ways, for ML-DSA-65."""
+    pw = b"interop pw"
+    theirs = mldsa.MLDSA65PrivateKey.generate()
+    plain = theirs.private_bytes(PEM, PKCS8, NOENC)
+    k = os.path.join(tmp, "their-enc.pem")
+    write(k, theirs.private_bytes(PEM, PKCS8, serialization.BestAvailableEncryption(pw)))
+    rc, out, err = tool("pkey", "-i", k, "--passin", "pass:" + pw.decode())
+    case("mldsa reads cryptography's BestAvailableEncryption key", rc == 0 and out == plain, err)
+    rc, out, err = tool("pkey", "-i", k, "--passin", "pass:not it")
+    case("... and refuses a wrong password", rc == 2 and "wrong password" in err, err)
+
+    ours = os.path.join(tmp, "our-enc.pem")
+    ours_der = os.path.join(tmp, "our-enc.der")
+    rc, _, err = tool("keygen", "-a", "65", "-o", ours, "--passout", "pass:" + pw.decode())
+    tool("pkey", "-i", ours, "--passin", "pass:" + pw.decode(), "--passout",
+         "pass:" + pw.decode(), "--format", "der", "-o", ours_der)
+    try:
+        key = serialization.load_pem_private_key(read(ours), password=pw)
+        key_der = serialization.load_der_private_key(read(ours_der), password=pw)
+        rc2, pub, err2 = tool("pubkey", "-i", ours, "--passin", "pass:" + pw.decode())
+        case("cryptography reads our --passout keys (PEM and DER)",
+             rc == 0 and rc2 == 0 and key.public_key().public_bytes(PEM, SPKI) == pub
+             and key_der.public_key().public_bytes(PEM, SPKI) == pub, err + err2)
+    except Exception as e:  # noqa: BLE001 - any failure is the finding
+        case("cryptography reads our --passout keys (PEM and DER)", False, repr(e))
+    try:
+        serialization.load_pem_private_key(read(ours), password=b"not it")
+        case("... and refuses a wrong password", False, "accepted")
+    except (ValueError, TypeError):
+        case("... and refuses a wrong password", True)
+
+    s = os.path.join(tmp, "scrypt.der")
+    write(s, scrypt_encrypted(theirs.private_bytes(PUBLIC_DER, PKCS8, NOENC), pw))
+    rc, out, err = tool("pkey", "-i", s, "--passin", "pass:" + pw.decode())
+    case("mldsa reads a PBES2-scrypt encrypted key", rc == 0 and out == plain, err)
 
 
 def run(tmp):
@@ -133,13 +217,19 @@ def run(tmp):
 
 
 def main():
-    global TOOL
+    global TOOL, skipped
     if len(sys.argv) != 2:
         sys.exit("usage: interop.py PATH_TO_mldsa")
     TOOL = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory() as tmp:
         run(tmp)
-    print(f"{passed} passed, {failed} failed")
+        rc, out, _ = tool("info")
+        if b"encrypted keys: yes" in out:
+            run_encrypted(tmp)
+        else:
+            skipped += 1
+            print("skip encrypted keys: this mldsa was built without OpenSSL")
+    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
     sys.exit(1 if failed else 0)
 
 

@@ -617,6 +617,71 @@ START_TEST(pkcs8_v2_public_key_must_match)
 }
 END_TEST
 
+/*
+ * The v2 [1] publicKey is checked against the private key whatever form
+ * the privateKey has: the three of RFC 9881, the bare seed, the bare
+ * expanded key and the OQS pair (whose own public key is then one more
+ * check, not a replacement): each with its own key, and with another's.
+ */
+START_TEST(pkcs8_v2_public_key_checked_for_every_private_form)
+{
+    static const uint8_t v1[] = { 0x02, 0x01, 0x01 };
+    uint8_t seed[32], sk[2560], pk[1313], foreign[1313], pair[2560 + 1312];
+    BYTES alg = { { 0 }, 0 }, choice, both, body, der;
+    MLDSA_KEY *other = NULL;
+    uint8_t other_seed[32];
+
+    key44(seed, sk, pk + 1);
+    pk[0] = foreign[0] = 0; /* BIT STRING: no unused bits */
+    memset(other_seed, 0x5a, sizeof(other_seed));
+    ck_assert_int_eq(mldsa_key_generate(&other, MLDSA_44, other_seed), MLDSA_OK);
+    ck_assert_int_eq(mldsa_key_get_public(other, foreign + 1, 1312), MLDSA_OK);
+    mldsa_key_free(other);
+    memcpy(pair, sk, 2560);
+    memcpy(pair + 2560, pk + 1, 1312);
+    alg_id(&alg, oid44, sizeof(oid44), NULL, 0);
+
+    for (int form = 0; form < 6; form++) {
+        memset(&choice, 0, sizeof(choice));
+        switch (form) {
+        case 0: /* seed [0] */
+            tlv_raw(&choice, DER_TAG_CONTEXT_0_PRIM, seed, 32);
+            break;
+        case 1: /* expandedKey */
+            tlv_raw(&choice, DER_TAG_OCTET_STRING, sk, 2560);
+            break;
+        case 2: /* both */
+            memset(&both, 0, sizeof(both));
+            tlv_raw(&both, DER_TAG_OCTET_STRING, seed, 32);
+            tlv_raw(&both, DER_TAG_OCTET_STRING, sk, 2560);
+            tlv(&choice, DER_TAG_SEQUENCE, &both);
+            break;
+        case 3: /* bare seed */
+            put(&choice, seed, 32);
+            break;
+        case 4: /* bare expanded key */
+            put(&choice, sk, 2560);
+            break;
+        case 5: /* OQS pair */
+            tlv_raw(&choice, DER_TAG_OCTET_STRING, pair, sizeof(pair));
+            break;
+        }
+        for (int own = 1; own >= 0; own--) {
+            memset(&body, 0, sizeof(body));
+            put(&body, v1, sizeof(v1));
+            put(&body, alg.b, alg.n);
+            tlv(&body, DER_TAG_OCTET_STRING, &choice);
+            tlv_raw(&body, DER_TAG_CONTEXT_1_PRIM, own ? pk : foreign, sizeof(pk));
+            memset(&der, 0, sizeof(der));
+            tlv(&der, DER_TAG_SEQUENCE, &body);
+            ck_assert_msg(decode(&der) == (own ? MLDSA_OK : MLDSA_ERR_KEY_MISMATCH),
+                          "form %d, %s public key: %d", form,
+                          own ? "own" : "foreign", decode(&der));
+        }
+    }
+}
+END_TEST
+
 /* An expanded key with an s1 coefficient outside [-eta, eta] is refused (FIPS 204 skDecode). */
 START_TEST(expanded_key_out_of_range_is_refused)
 {
@@ -761,6 +826,72 @@ START_TEST(decoders_survive_random_mutations)
 }
 END_TEST
 
+/*
+ * Base64 of every length from 1 to 300 random bytes decodes back, in the
+ * strict layout (the constant-time reader) and with CRLF line ends and
+ * 76-column lines (the lax reader); a last group with unused bits set is
+ * refused by both.
+ */
+START_TEST(base64_strict_and_lax_readers_agree_for_every_length)
+{
+    static char pem[1024], lax[1200];
+    uint8_t in[300], *der = NULL;
+    const char *label;
+    size_t labellen, derlen, n;
+
+    for (size_t len = 1; len <= sizeof(in); len++) {
+        test_rand_bytes(in, len);
+        n = ossl_pem_encoded_len("X", len);
+        ck_assert_uint_lt(n, sizeof(pem));
+        ossl_pem_encode(pem, "X", in, len);
+        ck_assert_int_eq(ossl_pem_decode(pem, n, &label, &labellen, &der, &derlen),
+                         MLDSA_OK);
+        ck_assert_uint_eq(derlen, len);
+        ck_assert_mem_eq(der, in, len);
+        free(der);
+
+        /* The same base64 as 76-column CRLF lines. */
+        {
+            const char *b = strchr(pem, '\n') + 1, *e = strstr(pem, "-----END");
+            size_t m = 0, col = 0;
+
+            m += (size_t)snprintf(lax, sizeof(lax), "-----BEGIN X-----\r\n");
+            for (; b < e; b++) {
+                if (*b == '\n')
+                    continue;
+                lax[m++] = *b;
+                if (++col == 76) {
+                    lax[m++] = '\r';
+                    lax[m++] = '\n';
+                    col = 0;
+                }
+            }
+            m += (size_t)snprintf(lax + m, sizeof(lax) - m, "\r\n-----END X-----\r\n");
+            ck_assert_int_eq(ossl_pem_decode(lax, m, &label, &labellen, &der, &derlen),
+                             MLDSA_OK);
+            ck_assert_uint_eq(derlen, len);
+            ck_assert_mem_eq(der, in, len);
+            free(der);
+        }
+
+        /*
+         * Padding after a last character whose unused bits are not zero:
+         * flipping the low ASCII bit of any canonical last character (its
+         * value a multiple of 4) gives a valid character with an odd value.
+         */
+        if (len % 3 != 0) {
+            char *end = strstr(pem, "-----END") - 2;   /* last data character or '=' */
+
+            while (*end == '=')
+                end--;
+            *end ^= 1;
+            ck_assert_int_eq(ossl_pem_decode(pem, n, &label, &labellen, &der, &derlen),
+                             MLDSA_ERR_PEM);
+        }
+    }
+}
+END_TEST
+
 /* PEM: mismatched or unknown labels, bad base64 or padding, and the wrong kind of key. */
 START_TEST(malformed_pem_is_refused)
 {
@@ -844,6 +975,8 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, wrong_key_lengths_are_refused);
     tcase_add_test(tc, mismatched_key_parts_are_refused);
     tcase_add_test(tc, pkcs8_v2_public_key_must_match);
+    tcase_add_test(tc, pkcs8_v2_public_key_checked_for_every_private_form);
+    tcase_add_test(tc, base64_strict_and_lax_readers_agree_for_every_length);
     tcase_add_test(tc, expanded_key_out_of_range_is_refused);
     tcase_add_test(tc, malformed_der_structure_is_refused);
     tcase_add_test(tc, malformed_public_keys_are_refused);

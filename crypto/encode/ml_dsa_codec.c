@@ -44,7 +44,8 @@ typedef enum { WANT_ANY, WANT_PUBLIC, WANT_PRIVATE } key_want;
 typedef struct {
     const uint8_t *seed;       /* 32 bytes, or NULL */
     const uint8_t *expanded;   /* sk bytes, or NULL */
-    const uint8_t *public;     /* pk bytes (OQS pair or [1] publicKey), or NULL */
+    const uint8_t *pair_public; /* pk bytes of an OQS pair, or NULL */
+    const uint8_t *public;     /* pk bytes of the v2 [1] publicKey, or NULL */
 } PRIV_PARTS;
 
 static uint8_t oid_arc(mldsa_param param)
@@ -337,7 +338,7 @@ static int split_private(PRIV_PARTS *parts, mldsa_param param,
             return MLDSA_ERR_KEY_LENGTH;
         parts->expanded = in.p;
         if (in.len == sklen + pklen)
-            parts->public = in.p + sklen;
+            parts->pair_public = in.p + sklen;
         break;
     case DER_TAG_SEQUENCE:
         if ((ret = ossl_der_get_tlv(c, DER_TAG_SEQUENCE, &seq)) != MLDSA_OK
@@ -359,9 +360,23 @@ static int split_private(PRIV_PARTS *parts, mldsa_param param,
     return ossl_der_expect_end(c);
 }
 
+/* MLDSA_OK when given is NULL or the key's own public key. */
+static int check_public(const MLDSA_KEY *key, const uint8_t *given,
+                        uint8_t *pk, size_t pklen)
+{
+    int ret;
+
+    if (given == NULL)
+        return MLDSA_OK;
+    if ((ret = mldsa_key_get_public(key, pk, pklen)) != MLDSA_OK)
+        return ret;
+    return memcmp(pk, given, pklen) == 0 ? MLDSA_OK : MLDSA_ERR_KEY_MISMATCH;
+}
+
 /*
  * Make the key from its parts and check that they agree: a seed's expanded
- * key must equal the one given, and a given public key the one derived.
+ * key must equal the one given, and every public key given (the OQS pair's
+ * and the v2 [1] publicKey, each on its own) the one derived.
  */
 static int key_from_parts(MLDSA_KEY **out, mldsa_param param,
                           const PRIV_PARTS *parts)
@@ -390,14 +405,9 @@ static int key_from_parts(MLDSA_KEY **out, mldsa_param param,
             goto end;
         }
     }
-    if (parts->public != NULL) {
-        if ((ret = mldsa_key_get_public(key, pk, pklen)) != MLDSA_OK)
-            goto end;
-        if (memcmp(pk, parts->public, pklen) != 0) {
-            ret = MLDSA_ERR_KEY_MISMATCH;
-            goto end;
-        }
-    }
+    if ((ret = check_public(key, parts->pair_public, pk, pklen)) != MLDSA_OK
+        || (ret = check_public(key, parts->public, pk, pklen)) != MLDSA_OK)
+        goto end;
     *out = key;
     key = NULL;
  end:
@@ -412,7 +422,7 @@ static int key_from_parts(MLDSA_KEY **out, mldsa_param param,
  */
 static int decode_pkcs8(MLDSA_KEY **out, OSSL_DER_CURSOR *c)
 {
-    PRIV_PARTS parts = { NULL, NULL, NULL };
+    PRIV_PARTS parts = { NULL, NULL, NULL, NULL };
     OSSL_DER_CURSOR priv, attrs, pub;
     unsigned int version;
     mldsa_param param;

@@ -237,18 +237,54 @@ static void run_der(mldsa_param p)
 }
 
 /*
- * Private PEM, every form, as run_der: the base64 characters that carry a
- * secret bit of the DER are poisoned (the header, the line breaks and the
- * characters of the DER structure stay public).
+ * Poison the base64 characters of the PEM text that carry a secret bit of
+ * the DER (the header, the line breaks, the padding and the characters of
+ * the DER structure stay public).
+ */
+static void poison_base64(char *pem, size_t pemlen, const uint8_t *secret,
+                          size_t derlen)
+{
+    const char *body = memchr(pem, '\n', pemlen);
+    size_t i, c;
+
+    if (body == NULL)
+        abort();
+    /* base64 character c holds bits 6c .. 6c + 5 of the DER */
+    for (i = (size_t)(body + 1 - pem), c = 0; i < pemlen && pem[i] != '-'; i++) {
+        if (pem[i] == '\n' || pem[i] == '\r' || pem[i] == '=')
+            continue;
+        if (secret[6 * c / 8]
+            || ((6 * c + 5) / 8 < derlen && secret[(6 * c + 5) / 8]))
+            ML_DSA_CT_SECRET(pem + i, 1);
+        c++;
+    }
+}
+
+/* pem with every "\n" made "\r\n" (the lax reader's layout), in crlf. */
+static size_t to_crlf(char *crlf, const char *pem, size_t pemlen)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < pemlen; i++) {
+        if (pem[i] == '\n')
+            crlf[n++] = '\r';
+        crlf[n++] = pem[i];
+    }
+    return n;
+}
+
+/*
+ * Private PEM, every form, as run_der, with the secret base64 characters
+ * poisoned: decoded in the strict layout (as written) and with CRLF line
+ * ends (the lax reader).
  */
 static void run_pem(mldsa_param p)
 {
     uint8_t der[8192], secret[8192];
-    char pem[12288], what[64];
+    char pem[12288], crlf[2 * 12288], what[64];
     MLDSA_KEY *key = secret_key(p), *back = NULL;
-    size_t derlen, pemlen, i, c, f;
+    size_t derlen, pemlen, crlflen, f;
     unsigned long before;
-    const char *body;
     int ret;
 
     for (f = 0; f < 3; f++) {
@@ -266,24 +302,22 @@ static void run_pem(mldsa_param p)
         snprintf(what, sizeof(what), "private PEM encode (%s)", form_names[f]);
         judge(what, p, ret == MLDSA_OK, before);
         ML_DSA_CT_DECLASSIFY(pem, pemlen);
+        crlflen = to_crlf(crlf, pem, pemlen);
 
-        /* base64 character c holds bits 6c .. 6c + 5 of the DER */
-        body = memchr(pem, '\n', pemlen);
-        if (body == NULL)
-            abort();
-        for (i = (size_t)(body + 1 - pem), c = 0;
-             i < pemlen && pem[i] != '-'; i++) {
-            if (pem[i] == '\n' || pem[i] == '=')
-                continue;
-            if (secret[6 * c / 8]
-                || ((6 * c + 5) / 8 < derlen && secret[(6 * c + 5) / 8]))
-                ML_DSA_CT_SECRET(pem + i, 1);
-            c++;
-        }
+        poison_base64(pem, pemlen, secret, derlen);
         before = VALGRIND_COUNT_ERRORS;
         ret = mldsa_key_from_pem(&back, pem, pemlen);
         PUBLIC(ret);
         snprintf(what, sizeof(what), "private PEM decode (%s)", form_names[f]);
+        judge(what, p, ret == MLDSA_OK, before);
+        mldsa_key_free(back);
+        back = NULL;
+
+        poison_base64(crlf, crlflen, secret, derlen);
+        before = VALGRIND_COUNT_ERRORS;
+        ret = mldsa_key_from_pem(&back, crlf, crlflen);
+        PUBLIC(ret);
+        snprintf(what, sizeof(what), "private PEM decode, CRLF (%s)", form_names[f]);
         judge(what, p, ret == MLDSA_OK, before);
         mldsa_key_free(back);
         back = NULL;

@@ -9,12 +9,9 @@
 # __msan_poison) runs the x86_64-avx512vl-x4 backend natively instead
 # (skipped on a machine that cannot run it); the x86_64-avx512-x8 backend is
 # left unchecked (see README.md).
-# CT_XFAIL lists groups known to leak (default: pem): their reported
-# operations count as skipped ("xfail") instead of failed.  Prints
-# "ct: N passed, N failed, N skipped" over operations.
+# Prints "ct: N passed, N failed, N skipped" over operations.
 # Usage: test/ct/run.sh BUILD...   (from the repository root)
 set -uo pipefail
-xfail=${CT_XFAIL-pem}
 pass=0
 fail=0
 skip=0
@@ -79,12 +76,6 @@ run() {
     if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$n" -gt 0 ]; then
         echo "ok   $build $backend $group: $n operations, no report"
         pass=$((pass + n))
-    elif [[ " $xfail " == *" $group "* ]]; then
-        grep -E '^(LEAK|FAIL) ' <<<"$out"
-        echo "xfail $build $backend $group: $bad operations reported, expected" \
-             "until crypto/encode/pem.c is constant-time (issue 10; CT_XFAIL= to fail)"
-        pass=$((pass + ok))
-        skip=$((skip + bad))
     else
         printf '%s\n' "$out" | head -n 60
         echo "FAIL $build $backend $group: exit $rc"

@@ -1,0 +1,181 @@
+/*
+ * Encrypted private keys: PKCS#8 EncryptedPrivateKeyInfo (RFC 5958
+ * section 3) with PBES2 (RFC 8018 section 6.2).  The tool writes PBKDF2
+ * with HMAC-SHA256 and AES-256-CBC, and reads whatever PBES2 OpenSSL's
+ * libcrypto knows (PBKDF2 or scrypt, AES-CBC...).  Only the encryption
+ * layer is libcrypto's: the PKCS#8 inside is written and read by
+ * libmldsa, which stays free of dependencies.  Without libcrypto
+ * (HAVE_OPENSSL undefined) an encrypted key is still recognised, and
+ * refused with a clear message.
+ */
+#include <string.h>
+#include "apps.h"
+
+#define PEM_ENCRYPTED_MARKER "-----BEGIN ENCRYPTED PRIVATE KEY-----"
+/* PBKDF2 rounds: OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
+#define PBKDF2_ITERATIONS 600000
+
+/* id-PBES2 (1.2.840.113549.1.5.13) as DER contents: how a DER input is told. */
+static const uint8_t pbes2_oid[] = {
+    0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05, 0x0d
+};
+/* The OID comes within the first bytes: SEQUENCE { SEQUENCE { OID ... */
+#define PBES2_OID_WINDOW 16
+
+int app_pkcs8_is_encrypted(const uint8_t *data, size_t len)
+{
+    size_t n = strlen(PEM_ENCRYPTED_MARKER), w = sizeof(pbes2_oid);
+
+    for (size_t i = 0; n <= len && i <= len - n; i++)
+        if (memcmp(data + i, PEM_ENCRYPTED_MARKER, n) == 0)
+            return 1;
+    if (len == 0 || data[0] != 0x30)
+        return 0;
+    for (size_t i = 0; i + w <= len && i < PBES2_OID_WINDOW; i++)
+        if (memcmp(data + i, pbes2_oid, w) == 0)
+            return 1;
+    return 0;
+}
+
+#ifdef HAVE_OPENSSL
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/pkcs12.h>
+#include <openssl/x509.h>
+#include <openssl/crypto.h>
+
+/* The EncryptedPrivateKeyInfo in data, PEM or DER; NULL if it is neither. */
+static X509_SIG *read_sig(const uint8_t *data, size_t len)
+{
+    const unsigned char *p = data;
+    X509_SIG *sig = NULL;
+    BIO *bio;
+
+    if (len > 0 && data[0] == 0x30) {
+        sig = d2i_X509_SIG(NULL, &p, (long)len);
+        if (sig != NULL && p != data + len) {
+            X509_SIG_free(sig);
+            sig = NULL;
+        }
+        return sig;
+    }
+    if ((bio = BIO_new_mem_buf(data, (int)len)) == NULL)
+        return NULL;
+    sig = PEM_read_bio_PKCS8(bio, NULL, NULL, NULL);
+    BIO_free(bio);
+    return sig;
+}
+
+const char *app_pkcs8_info(void)
+{
+    return OpenSSL_version(OPENSSL_VERSION);
+}
+
+int app_pkcs8_decrypt(const uint8_t *data, size_t len, const APP_PASS *pass,
+                      uint8_t **der, size_t *derlen)
+{
+    const X509_ALGOR *alg;
+    const ASN1_OCTET_STRING *enc;
+    unsigned char *plain = NULL;
+    X509_SIG *sig;
+    int plainlen = 0, ret = MLDSA_ERR_VERIFY;
+
+    if ((sig = read_sig(data, len)) == NULL) {
+        ERR_clear_error();
+        return app_error("not an encrypted private key (EncryptedPrivateKeyInfo)");
+    }
+    X509_SIG_get0(sig, &alg, &enc);
+    /* Decryption fails on bad CBC padding; a wrong key that happens to
+     * pass it gives bytes that libmldsa's strict DER reader refuses. */
+    if (PKCS12_pbe_crypt(alg, pass->buf, (int)pass->len, ASN1_STRING_get0_data(enc),
+                         ASN1_STRING_length(enc), &plain, &plainlen, 0) != NULL
+        && plainlen > 0) {
+        if ((*der = malloc((size_t)plainlen)) == NULL) {
+            ret = app_error("out of memory");
+        } else {
+            memcpy(*der, plain, (size_t)plainlen);
+            *derlen = (size_t)plainlen;
+            ret = 0;
+        }
+    }
+    OPENSSL_clear_free(plain, (size_t)plainlen);
+    X509_SIG_free(sig);
+    ERR_clear_error();
+    return ret;
+}
+
+/* The X509_SIG as PEM or DER in a fresh malloc'd buffer. */
+static int write_sig(X509_SIG *sig, int pem, uint8_t **out, size_t *outlen)
+{
+    BIO *bio = BIO_new(BIO_s_mem());
+    char *p;
+    long n;
+    int ok, ret = APP_EXIT_ERROR;
+
+    if (bio == NULL)
+        return app_error("out of memory");
+    ok = pem ? PEM_write_bio_PKCS8(bio, sig) : i2d_PKCS8_bio(bio, sig);
+    if (ok && (n = BIO_get_mem_data(bio, &p)) > 0
+        && (*out = malloc((size_t)n)) != NULL) {
+        memcpy(*out, p, (size_t)n);
+        *outlen = (size_t)n;
+        ret = 0;
+    } else {
+        app_error("cannot encode the encrypted key");
+    }
+    BIO_free(bio);
+    return ret;
+}
+
+int app_pkcs8_encrypt(const uint8_t *der, size_t derlen, const APP_PASS *pass,
+                      int pem, uint8_t **out, size_t *outlen)
+{
+    const unsigned char *p = der;
+    PKCS8_PRIV_KEY_INFO *info = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)derlen);
+    X509_ALGOR *pbe = NULL;
+    X509_SIG *sig = NULL;
+    int ret = APP_EXIT_ERROR;
+
+    if (info == NULL) {
+        app_error("cannot read our own PKCS#8 for encryption");
+        goto end;
+    }
+    pbe = PKCS5_pbe2_set_iv(EVP_aes_256_cbc(), PBKDF2_ITERATIONS, NULL, 0, NULL,
+                            NID_hmacWithSHA256);
+    if (pbe == NULL
+        || (sig = PKCS8_set0_pbe(pass->buf, (int)pass->len, info, pbe)) == NULL) {
+        app_error("cannot encrypt the private key");
+        X509_ALGOR_free(pbe);
+        goto end;
+    }
+    ret = write_sig(sig, pem, out, outlen);
+ end:
+    X509_SIG_free(sig);
+    PKCS8_PRIV_KEY_INFO_free(info);
+    ERR_clear_error();
+    return ret;
+}
+
+#else /* !HAVE_OPENSSL */
+
+const char *app_pkcs8_info(void)
+{
+    return NULL;
+}
+
+int app_pkcs8_decrypt(const uint8_t *data, size_t len, const APP_PASS *pass,
+                      uint8_t **der, size_t *derlen)
+{
+    (void)data, (void)len, (void)pass, (void)der, (void)derlen;
+    return app_error(APP_NO_OPENSSL_MSG);
+}
+
+int app_pkcs8_encrypt(const uint8_t *der, size_t derlen, const APP_PASS *pass,
+                      int pem, uint8_t **out, size_t *outlen)
+{
+    (void)der, (void)derlen, (void)pass, (void)pem, (void)out, (void)outlen;
+    return app_error(APP_NO_OPENSSL_MSG);
+}
+
+#endif /* HAVE_OPENSSL */
