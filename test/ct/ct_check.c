@@ -274,6 +274,28 @@ static size_t to_crlf(char *crlf, const char *pem, size_t pemlen)
 }
 
 /*
+ * Decode the private PEM text with its secret base64 characters poisoned
+ * (layout names the text's line ends in the verdict).
+ */
+static void decode_poisoned(mldsa_param p, const char *layout,
+                            const char *form, char *text, size_t len,
+                            const uint8_t *secret, size_t derlen)
+{
+    MLDSA_KEY *back = NULL;
+    unsigned long before;
+    char what[64];
+    int ret;
+
+    poison_base64(text, len, secret, derlen);
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_from_pem(&back, text, len);
+    PUBLIC(ret);
+    snprintf(what, sizeof(what), "private PEM decode%s (%s)", layout, form);
+    judge(what, p, ret == MLDSA_OK, before);
+    mldsa_key_free(back);
+}
+
+/*
  * Private PEM, every form, as run_der, with the secret base64 characters
  * poisoned: decoded in the strict layout (as written) and with CRLF line
  * ends (the lax reader).
@@ -282,7 +304,7 @@ static void run_pem(mldsa_param p)
 {
     uint8_t der[8192], secret[8192];
     char pem[12288], crlf[2 * 12288], what[64];
-    MLDSA_KEY *key = secret_key(p), *back = NULL;
+    MLDSA_KEY *key = secret_key(p);
     size_t derlen, pemlen, crlflen, f;
     unsigned long before;
     int ret;
@@ -304,23 +326,9 @@ static void run_pem(mldsa_param p)
         ML_DSA_CT_DECLASSIFY(pem, pemlen);
         crlflen = to_crlf(crlf, pem, pemlen);
 
-        poison_base64(pem, pemlen, secret, derlen);
-        before = VALGRIND_COUNT_ERRORS;
-        ret = mldsa_key_from_pem(&back, pem, pemlen);
-        PUBLIC(ret);
-        snprintf(what, sizeof(what), "private PEM decode (%s)", form_names[f]);
-        judge(what, p, ret == MLDSA_OK, before);
-        mldsa_key_free(back);
-        back = NULL;
-
-        poison_base64(crlf, crlflen, secret, derlen);
-        before = VALGRIND_COUNT_ERRORS;
-        ret = mldsa_key_from_pem(&back, crlf, crlflen);
-        PUBLIC(ret);
-        snprintf(what, sizeof(what), "private PEM decode, CRLF (%s)", form_names[f]);
-        judge(what, p, ret == MLDSA_OK, before);
-        mldsa_key_free(back);
-        back = NULL;
+        decode_poisoned(p, "", form_names[f], pem, pemlen, secret, derlen);
+        decode_poisoned(p, ", CRLF", form_names[f], crlf, crlflen, secret,
+                        derlen);
     }
     mldsa_key_free(key);
 }
