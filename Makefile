@@ -34,6 +34,52 @@ MLDSA_VECTORS ?=
 ifeq ($(origin CC),default)
 CC := cc
 endif
+
+# ---------------------------------------------------------------------------
+# Recorded settings: $(BUILD)/config.mk
+# ---------------------------------------------------------------------------
+# Each of CONFIG_VARS given on the command line or in the environment is
+# written to $(BUILD)/config.mk (as RECORDED_VAR = value); a later make with
+# the same BUILD that does not give it again uses the recorded value, not the
+# default, so `make CFLAGS=-O3` then `make install` installs the -O3 build.
+# Given again, a setting overrides and is recorded anew.  DESTDIR and V are
+# never recorded.  `make config` shows them, `make distclean` forgets them.
+CONFIG_VARS := CC AR PERL OBJCOPY CFLAGS CPPFLAGS LDFLAGS NO_ASM NO_OPENSSL \
+               SANITIZE CT ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
+               BINDIR MANDIR
+CONFIG_MK := $(BUILD)/config.mk
+-include $(CONFIG_MK)
+
+# Non-empty when variable $(1) came from the command line (of this make or,
+# through MAKEFLAGS, of the make that ran it) or from the environment.
+config_given = $(filter command environment,$(firstword $(origin $(1))))
+# Non-empty when $(BUILD)/config.mk holds a value for $(1).
+config_recorded = $(filter file,$(origin RECORDED_$(1)))
+# Where the value of $(1) comes from, for `make config`.
+config_source = $(if $(call config_given,$(1)),$(origin $(1)),$(if \
+    $(call config_recorded,$(1)),recorded,default))
+# $(1) quoted for the shell.
+sh_quote = '$(subst ','\'',$(1))'
+
+# A setting not given now takes its recorded value (unexpanded, as given).
+$(foreach v,$(CONFIG_VARS),$(if $(call config_given,$(v)),,$(if \
+    $(call config_recorded,$(v)),$(eval $(v) = $$(RECORDED_$(v))))))
+
+# Rewrite config.mk (only when its text changes) with every setting given
+# now or recorded before, unless the goals only clean or print help.
+# (a # is written \# so that it does not start a comment there).
+hash := \#
+config_line = RECORDED_$(1) = $(subst $(hash),\$(hash),$(if $(call config_given,$(1)),$(value \
+    $(1)),$(value RECORDED_$(1))))
+CONFIG_MK_LINES := '\# Build settings recorded by make (see make help); make distclean forgets them.' \
+    $(foreach v,$(CONFIG_VARS),$(if $(or $(call config_given,$(v)),$(call \
+    config_recorded,$(v))),$(call sh_quote,$(call config_line,$(v)))))
+ifneq ($(or $(filter-out clean distclean help,$(MAKECMDGOALS)),$(if $(MAKECMDGOALS),,all)),)
+$(shell mkdir -p $(BUILD) && printf '%s\n' $(CONFIG_MK_LINES) > $(CONFIG_MK).$$$$ && \
+    { cmp -s $(CONFIG_MK).$$$$ $(CONFIG_MK) && rm -f $(CONFIG_MK).$$$$ || \
+      mv -f $(CONFIG_MK).$$$$ $(CONFIG_MK); })
+endif
+
 # objcopy for the target: CC's cross prefix (x86_64-w64-mingw32-gcc gives
 # x86_64-w64-mingw32-objcopy), or OBJCOPY=.  Without one (macOS), libmldsa.a
 # keeps its internal symbols global.
@@ -59,7 +105,7 @@ endif
 # ARCH names the folders of architecture-specific sources (crypto/*/ARCH/):
 # x86_64, or portable (every other target, and NO_ASM=1).
 TARGET_TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
-ASM_PERL := $(wildcard crypto/sha/asm/*.pl)
+ASM_PERL := $(sort $(wildcard crypto/sha/asm/*.pl))
 ARCH := portable
 ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
   ifeq ($(strip $(NO_ASM)),)
@@ -67,12 +113,15 @@ ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
     USE_ASM := 1
   endif
 endif
+# ASM_FLAVOUR, the perlasm output format, follows the target unless given.
+ifeq ($(strip $(ASM_FLAVOUR)),)
 ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
   ASM_FLAVOUR := macosx
 else ifneq ($(findstring mingw,$(TARGET_TRIPLE)),)
   ASM_FLAVOUR := mingw64
 else
   ASM_FLAVOUR := elf
+endif
 endif
 
 # ---------------------------------------------------------------------------
@@ -92,6 +141,13 @@ ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_LDFLAGS := -fsanitize=$(SANITIZE)
 endif
+# Reproducible builds: the tree's path becomes "." in the debug info of C
+# and assembly objects (where CC knows -ffile-prefix-map, gcc 8 and clang 10
+# on), and archives get zero dates and ids (ar D; not macOS's ar).
+REPRO_FLAGS := $(shell $(CC) -ffile-prefix-map=$(CURDIR)=. -E -x c /dev/null \
+    >/dev/null 2>&1 && echo -ffile-prefix-map=$(CURDIR)=.)
+MLDSA_CFLAGS += $(REPRO_FLAGS)
+MLDSA_ARFLAGS := $(if $(findstring darwin,$(TARGET_TRIPLE)),rcs,rcsD)
 ALL_CFLAGS  = $(MLDSA_CPPFLAGS) $(MLDSA_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SAN_LDFLAGS) $(LDFLAGS)
 
@@ -112,14 +168,15 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # ---------------------------------------------------------------------------
-# Sources, per folder
+# Sources, per folder (sorted: the objects' order, and so the libraries'
+# bytes, do not depend on the order of a folder's entries)
 # ---------------------------------------------------------------------------
-LIB_SRCS := $(wildcard crypto/*.c) \
+LIB_SRCS := $(sort $(wildcard crypto/*.c) \
             $(wildcard crypto/cpuid/*.c) \
             $(wildcard crypto/sha/*.c) \
             $(wildcard crypto/ml_dsa/*.c) \
             $(wildcard crypto/encode/*.c) \
-            $(wildcard crypto/*/$(ARCH)/*.c)
+            $(wildcard crypto/*/$(ARCH)/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 
 ifdef USE_ASM
@@ -128,7 +185,7 @@ LIB_OBJS += $(LIB_ASM:%.s=%.o)
 endif
 PERLASM_DEPS := $(wildcard perlasm/*.pl perlasm/*.pm)
 
-APP_SRCS := $(wildcard apps/*.c)
+APP_SRCS := $(sort $(wildcard apps/*.c))
 APP_OBJS := $(APP_SRCS:%.c=$(BUILD)/%.o)
 
 TEST_SRCS := $(wildcard test/test_*.c)
@@ -146,13 +203,16 @@ INTERNAL_LIB := $(BUILD)/libmldsa-internal.a
 PUBLIC_OBJ := $(BUILD)/libmldsa.o
 SHARED_LIB := $(OUT)libmldsa.so
 SONAME     := libmldsa.so.$(SOVERSION)
+# libmldsa.so.0 -> libmldsa.so beside it: what a program linked with -lmldsa
+# asks for, so it runs from the tree with LD_LIBRARY_PATH.
+SONAME_LINK := $(OUT)$(SONAME)
 REALNAME   := libmldsa.so.$(VERSION)
 APP        := $(OUT)apps/mldsa
 
-.PHONY: all lib test test-asm test-cpu test-ct ct-bins test-diff speed asm \
-        install uninstall clean check-deps fuzz fuzz-bins
+.PHONY: all lib test check test-asm test-cpu test-ct ct-bins test-diff \
+        speed asm install uninstall clean distclean config help check-deps fuzz fuzz-bins
 all: lib $(APP)
-lib: $(STATIC_LIB) $(SHARED_LIB)
+lib: $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK)
 
 # ---------------------------------------------------------------------------
 # Rules
@@ -161,7 +221,7 @@ lib: $(STATIC_LIB) $(SHARED_LIB)
 # is rewritten only when the configuration string changes.
 CONFIG_STAMP := $(BUILD)/config
 CONFIG_STRING := $(CC) | $(ALL_CFLAGS) | $(ALL_LDFLAGS) | asm=$(USE_ASM) $(ASM_FLAVOUR) $(MLDSA_ASM) | $(OPENSSL_CFLAGS)
-$(shell mkdir -p $(BUILD) && (printf '%s\n' '$(CONFIG_STRING)' | cmp -s - $(CONFIG_STAMP) || printf '%s\n' '$(CONFIG_STRING)' > $(CONFIG_STAMP)))
+$(shell mkdir -p $(BUILD) && (printf '%s\n' $(call sh_quote,$(CONFIG_STRING)) | cmp -s - $(CONFIG_STAMP) || printf '%s\n' $(call sh_quote,$(CONFIG_STRING)) > $(CONFIG_STAMP)))
 
 $(BUILD)/%.o: %.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
@@ -178,11 +238,11 @@ $(BUILD)/crypto/sha/%.s: crypto/sha/asm/%.pl $(PERLASM_DEPS) $(CONFIG_STAMP)
 
 $(BUILD)/crypto/sha/%.o: $(BUILD)/crypto/sha/%.s
 	$(quiet) AS $<
-	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(REPRO_FLAGS) $(CFLAGS) -c -o $@ $<
 
 $(INTERNAL_LIB): $(LIB_OBJS)
 	$(quiet) AR $@
-	$(Q)rm -f $@ && $(AR) rcs $@ $^
+	$(Q)rm -f $@ && $(AR) $(MLDSA_ARFLAGS) $@ $^
 
 # libmldsa.a is one relocatable object whose only global symbols are mldsa_*:
 # the internal names (SHA256, SHA3_*, ossl_*) are local, so the library links
@@ -198,12 +258,15 @@ else
 $(STATIC_LIB): $(LIB_OBJS)
 endif
 	$(quiet) AR $@
-	$(Q)rm -f $@ && $(AR) rcs $@ $^
+	$(Q)rm -f $@ && $(AR) $(MLDSA_ARFLAGS) $@ $^
 
 $(SHARED_LIB): $(LIB_OBJS) util/libmldsa.map
 	$(quiet) LD $@
 	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=util/libmldsa.map \
 	    -o $@ $(LIB_OBJS) $(ALL_LDFLAGS)
+
+$(SONAME_LINK): $(SHARED_LIB)
+	$(Q)ln -sf $(notdir $(SHARED_LIB)) $@
 
 $(BUILD)/apps/%.o: apps/%.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
@@ -233,6 +296,8 @@ test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@MLDSA_VECTORS="$(MLDSA_VECTORS)" CC="$(CC)" LDFLAGS="$(ALL_LDFLAGS)" \
 	    util/run-tests $(BUILD)/test $(APP)
+
+check: test
 
 # libFuzzer targets (clang): the library instrumented for the fuzzer and
 # built with ASan + UBSan in build-fuzz/; test/fuzz/run.sh runs them for a
@@ -337,7 +402,79 @@ uninstall:
 	    $(DESTDIR)$(BINDIR)/mldsa $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc \
 	    $(DESTDIR)$(MANDIR)/man1/mldsa.1 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
 
+# clean keeps $(BUILD)/config.mk, the recorded settings; distclean removes
+# them, and every build folder the Makefile's targets (test-ct, fuzz),
+# .ci/run and test/cross_aarch64.sh make, and the outputs at the root.
+DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-fuzz \
+                  build-asan build-noasm build-clang build-aarch64
 clean:
-	rm -rf $(BUILD) $(STATIC_LIB) $(SHARED_LIB) $(APP)
+	rm -rf $(filter-out $(CONFIG_MK),$(wildcard $(BUILD)/* $(BUILD)/.[!.]*)) \
+	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(APP)
+
+distclean: clean
+	rm -rf $(sort $(BUILD) $(DISTCLEAN_DIRS)) libmldsa.a libmldsa.so $(SONAME) apps/mldsa
+
+# The settings this build uses, where each comes from (given on the command
+# line or in the environment, recorded in config.mk, or the default), and
+# what the Makefile derived from them.
+config:
+	@echo "settings (recorded in $(CONFIG_MK)):"
+	@printf '  %-11s = %s  [%s]\n' $(foreach v,$(CONFIG_VARS),$(call \
+	    sh_quote,$(v)) $(call sh_quote,$($(v))) $(call sh_quote,$(call config_source,$(v))))
+	@echo "derived:"
+	@printf '  %-11s = %s\n' \
+	    'target' $(call sh_quote,$(TARGET_TRIPLE)) \
+	    'ARCH' $(call sh_quote,$(ARCH)) \
+	    'assembly' $(call sh_quote,$(if $(USE_ASM),perlasm $(ASM_FLAVOUR),none)) \
+	    'objcopy' $(call sh_quote,$(if $(HAVE_OBJCOPY),$(HAVE_OBJCOPY),none (libmldsa.a keeps internal globals))) \
+	    'libcrypto' $(call sh_quote,$(if $(OPENSSL_LIBS),$(strip $(OPENSSL_LIBS)) (the tool only),no)) \
+	    'outputs' $(call sh_quote,$(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(APP)) \
+	    'version' $(call sh_quote,$(VERSION) (soname $(SONAME)))
+
+help:
+	@echo 'Targets:'
+	@echo '  all (default)  libmldsa.a, libmldsa.so (+ libmldsa.so.0 link) and apps/mldsa'
+	@echo '  lib            the two libraries only'
+	@echo '  test, check    build and run every suite; one "N passed, N failed, N skipped" line'
+	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh)'
+	@echo '  test-cpu       the suites under qemu-user CPU models without AVX-512/AVX2'
+	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
+	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
+	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
+	@echo '  speed          build, then print the keygen/sign/verify cycle table'
+	@echo '  asm            every assembly flavour in $$(BUILD)/asm, for embedding'
+	@echo '  install        header, libraries, tool, mldsa.pc, man pages under DESTDIR+PREFIX'
+	@echo '  uninstall      remove what install put there'
+	@echo '  config         print the settings, where each comes from, and the derived ones'
+	@echo '  clean          remove what the build made in BUILD and OUT, keep config.mk'
+	@echo '  distclean      clean, then config.mk and every build-* folder of these targets'
+	@echo '  help           this list'
+	@echo 'Variables (* recorded in $$(BUILD)/config.mk when given, used by later makes):'
+	@echo '  CC*            C compiler (default cc)'
+	@echo '  AR*            archiver (default ar)'
+	@echo '  PERL*          perl for the assembly generators (default perl)'
+	@echo '  OBJCOPY*       objcopy for the target (default: CC'"'"'s cross prefix + objcopy)'
+	@echo '  CFLAGS*        compiler flags (default -O2 -g; -std=c11 -Wall -Wextra -Werror added)'
+	@echo '  CPPFLAGS*      preprocessor flags'
+	@echo '  LDFLAGS*       linker flags'
+	@echo '  NO_ASM*        1: portable C only, the generic backend'
+	@echo '  NO_OPENSSL*    1: the tool without libcrypto (no encrypted keys)'
+	@echo '  SANITIZE*      e.g. address,undefined: build everything with those sanitizers'
+	@echo '  CT*            1: constant-time annotations as valgrind requests (make test-ct)'
+	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64 (default: from the target)'
+	@echo '  RUNNER*        command that runs the built programs (an emulator for a cross build)'
+	@echo '  OUT*           prefix of libmldsa.a, libmldsa.so and apps/mldsa (e.g. build-x/)'
+	@echo '  PREFIX*        install prefix (default /usr/local)'
+	@echo '  LIBDIR*        default PREFIX/lib'
+	@echo '  INCLUDEDIR*    default PREFIX/include'
+	@echo '  BINDIR*        default PREFIX/bin'
+	@echo '  MANDIR*        default PREFIX/share/man'
+	@echo '  DESTDIR        staging root for install and uninstall'
+	@echo '  BUILD          build folder, holds config.mk (default build)'
+	@echo '  V              1: show the full commands'
+	@echo '  MLDSA_VECTORS  the vectors folder for the tests (default ../shared/vectors)'
+	@echo '  MLDSA_ASM      (environment) assembler to assume, e.g. "gnu-as 2.25"'
+	@echo 'A setting given again on the command line or in the environment overrides the'
+	@echo 'recorded one and is recorded instead; make config shows them.'
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
