@@ -143,9 +143,11 @@ SAN_LDFLAGS := -fsanitize=$(SANITIZE)
 endif
 # Reproducible builds: the tree's path becomes "." in the debug info of C
 # and assembly objects (where CC knows -ffile-prefix-map, gcc 8 and clang 10
-# on), and archives get zero dates and ids (ar D; not macOS's ar).
-REPRO_FLAGS := $(shell $(CC) -ffile-prefix-map=$(CURDIR)=. -E -x c /dev/null \
-    >/dev/null 2>&1 && echo -ffile-prefix-map=$(CURDIR)=.)
+# on; clang's assembler takes its folder from -fdebug-compilation-dir only),
+# and archives get zero dates and ids (ar D; not macOS's ar).
+cc_accepts = $(shell $(CC) $(1) -E -x c /dev/null >/dev/null 2>&1 && echo $(1))
+REPRO_FLAGS := $(call cc_accepts,-ffile-prefix-map=$(CURDIR)=.)
+REPRO_ASFLAGS := $(REPRO_FLAGS) $(call cc_accepts,-fdebug-compilation-dir=.)
 MLDSA_CFLAGS += $(REPRO_FLAGS)
 MLDSA_ARFLAGS := $(if $(findstring darwin,$(TARGET_TRIPLE)),rcs,rcsD)
 ALL_CFLAGS  = $(MLDSA_CPPFLAGS) $(MLDSA_CFLAGS) $(CPPFLAGS) $(CFLAGS)
@@ -238,7 +240,7 @@ $(BUILD)/crypto/sha/%.s: crypto/sha/asm/%.pl $(PERLASM_DEPS) $(CONFIG_STAMP)
 
 $(BUILD)/crypto/sha/%.o: $(BUILD)/crypto/sha/%.s
 	$(quiet) AS $<
-	$(Q)$(CC) $(REPRO_FLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(REPRO_ASFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(INTERNAL_LIB): $(LIB_OBJS)
 	$(quiet) AR $@

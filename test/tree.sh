@@ -1,0 +1,29 @@
+# Sourced by the shell tests that build a copy of the tree
+# (test_reproducible.sh, test_config.sh); needs ROOT, the tree's top.
+
+# copy_tree DIR: the sources as they are in the work tree (tracked and new
+# files, not the build outputs) into DIR, or every file but build* when
+# the tree is not a git checkout.
+copy_tree() {
+    mkdir -p "$1" || return 1
+    if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+        (cd "$ROOT" && git ls-files -co --exclude-standard -z |
+            tar --null -T - -cf -) | tar -xf - -C "$1"
+    else
+        (cd "$ROOT" && tar --exclude='./build*' -cf - .) | tar -xf - -C "$1"
+    fi
+}
+
+# tree_make DIR ARGS...: make in DIR with ARGS only, none of the settings a
+# make that runs the test passes down (MAKEFLAGS, and the recorded
+# variables in the environment, which that make would record); TREE_ENV,
+# words VAR=VALUE, puts those in its environment.
+tree_make() {
+    local dir=$1
+    shift
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CC -u AR -u PERL -u OBJCOPY \
+        -u CFLAGS -u CPPFLAGS -u LDFLAGS -u NO_ASM -u NO_OPENSSL -u SANITIZE \
+        -u CT -u ASM_FLAVOUR -u RUNNER -u OUT -u PREFIX -u LIBDIR -u INCLUDEDIR \
+        -u BINDIR -u MANDIR -u DESTDIR -u BUILD -u V ${TREE_ENV:-} \
+        make -C "$dir" --no-print-directory "$@"
+}
