@@ -268,6 +268,7 @@ $(SHARED_LIB): $(LIB_OBJS) util/libmldsa.map
 	    -o $@ $(LIB_OBJS) $(ALL_LDFLAGS)
 
 $(SONAME_LINK): $(SHARED_LIB)
+	$(quiet) LN $@
 	$(Q)ln -sf $(notdir $(SHARED_LIB)) $@
 
 $(BUILD)/apps/%.o: apps/%.c $(CONFIG_STAMP)
