@@ -429,6 +429,7 @@ config:
 	    'target' $(call sh_quote,$(TARGET_TRIPLE)) \
 	    'ARCH' $(call sh_quote,$(ARCH)) \
 	    'assembly' $(call sh_quote,$(if $(USE_ASM),perlasm $(ASM_FLAVOUR),none)) \
+	    'repro' $(call sh_quote,$(or $(strip $(REPRO_ASFLAGS)),none (CC takes no prefix map))) \
 	    'objcopy' $(call sh_quote,$(if $(HAVE_OBJCOPY),$(HAVE_OBJCOPY),none (libmldsa.a keeps internal globals))) \
 	    'libcrypto' $(call sh_quote,$(if $(OPENSSL_LIBS),$(strip $(OPENSSL_LIBS)) (the tool only),no)) \
 	    'outputs' $(call sh_quote,$(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(APP)) \

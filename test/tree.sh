@@ -2,15 +2,16 @@
 # (test_reproducible.sh, test_config.sh); needs ROOT, the tree's top.
 
 # copy_tree DIR: the sources as they are in the work tree (tracked and new
-# files, not the build outputs) into DIR, or every file but build* when
-# the tree is not a git checkout.
+# files, not the build outputs) into DIR, or every file but the outputs
+# when the tree is not a git checkout.
 copy_tree() {
     mkdir -p "$1" || return 1
     if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
         (cd "$ROOT" && git ls-files -co --exclude-standard -z |
             tar --null -T - -cf -) | tar -xf - -C "$1"
     else
-        (cd "$ROOT" && tar --exclude='./build*' -cf - .) | tar -xf - -C "$1"
+        (cd "$ROOT" && tar --exclude='./build*' --exclude='./libmldsa.*' \
+            --exclude='./apps/mldsa' -cf - .) | tar -xf - -C "$1"
     fi
 }
 
