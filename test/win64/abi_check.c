@@ -13,18 +13,21 @@
  *    the permutation, of the portable Keccak-f[1600] on each instance).
  * 2. The unwind data (.pdata / .xdata).  Each kernel that takes a pointer
  *    is made to fault mid-function on a guard page, at a point where it
- *    has rdi, rsi and xmm6-xmm15 in use.  A vectored exception handler
- *    looks up the faulting RIP's function entry (it must be the kernel's)
- *    and unwinds one frame with RtlVirtualUnwind: that must land on the
- *    trampoline's return address, with the rsp of the call and the values
- *    the trampoline loaded into the non-volatile registers.  The handler
- *    then resumes the trampoline there, as though the kernel had
- *    returned, and the next test runs.
+ *    has rdi (rsi too when it takes two or more arguments) and xmm6-xmm15
+ *    in use.  On a CPU without AVX-512 its first AVX-512 instruction,
+ *    right after its prologue, faults instead (#UD), and the handler
+ *    scrambles rdi, rsi and xmm6-xmm15 first, as the body would have.  A
+ *    vectored exception handler looks up the faulting RIP's function entry
+ *    (it must be the kernel's) and unwinds one frame with
+ *    RtlVirtualUnwind: that must land on the trampoline's return address,
+ *    with the rsp of the call and the values the trampoline loaded into
+ *    the non-volatile registers.  The handler then resumes the trampoline
+ *    there, as though the kernel had returned, and the next test runs.
  *
- * Where the CPU, the OS or MLDSA_IA32CAP lacks a kernel's ISA, its calls
- * are counted skips.  Prints one row per check, then "N passed, N failed,
- * N skipped" (the seed of the random values too, to replay a failure:
- * abi_check.exe SEED).
+ * Where the CPU, the OS or MLDSA_IA32CAP lacks a kernel's ISA, the calls
+ * of part 1 but capable() and info() are counted skips.  Prints one row
+ * per check, then "N passed, N failed, N skipped" (and first the seed of
+ * the random values, to replay a failure: abi_check.exe SEED).
  */
 #include <windows.h>
 #include <stddef.h>
