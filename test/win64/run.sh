@@ -52,26 +52,30 @@ check() {
 # full FILE: the generated file says it is the full kernel, not the stubs.
 full() { grep -q 'kernel: full' "$1" || { sed -n 3p "$1"; false; }; }
 
+# gen_full GENERATOR FLAVOUR OUT: generate (with env_asm of flavour()) and
+# check that it is the full kernel.
+gen_full() { env "${env_asm[@]}" "$PERL" "$1" "$2" "$3" && full "$3"; }
+
 # flavour NAME: build and run the check for one flavour.
 flavour() {
     local fl=$1 d="$tmp/$1" cc as_cmd ext=s gen_fl=mingw64 objs="" ok=1 env_asm=()
     mkdir -p "$d"
     case $fl in
     gnu-as)
-        cc=($MINGW-gcc)
-        as_cmd=($MINGW-gcc -c)
+        cc=("$MINGW-gcc")
+        as_cmd=("$MINGW-gcc" -c)
         ;;
     clang)
         local libgcc
         libgcc=$($MINGW-gcc -print-libgcc-file-name 2>/dev/null)
-        cc=(clang --target=$MINGW -L"$(dirname "$libgcc")")
-        as_cmd=(clang --target=$MINGW -c)
+        cc=(clang --target="$MINGW" -L"$(dirname "$libgcc")")
+        as_cmd=(clang --target="$MINGW" -c)
         # The file's header and info string name the assembler that
         # really assembles it (the probe would ask x86_64-w64-mingw32-as).
         env_asm=(MLDSA_ASM="llvm $(clang --version | sed -n 's/.*clang version \([0-9.]*\).*/\1/p' | head -n 1)")
         ;;
     nasm)
-        cc=($MINGW-gcc)
+        cc=("$MINGW-gcc")
         as_cmd=(nasm -f win64)
         ext=asm gen_fl=nasm
         ;;
@@ -91,7 +95,7 @@ flavour() {
         local k
         k=$(basename "$gen" .pl)
         check "$fl: $PERL $gen $gen_fl, the full kernel" \
-            eval 'env "${env_asm[@]}" "$PERL" "$gen" $gen_fl "$d/$k.$ext" && full "$d/$k.$ext"' || ok=0
+            gen_full "$gen" $gen_fl "$d/$k.$ext" || ok=0
         check "$fl: ${as_cmd[*]} $k.$ext" "${as_cmd[@]}" -o "$d/$k.o" "$d/$k.$ext" || ok=0
         objs="$objs $d/$k.o"
     done
