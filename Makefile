@@ -104,8 +104,14 @@ endif
 # ---------------------------------------------------------------------------
 # ARCH names the folders of architecture-specific sources (crypto/*/ARCH/):
 # x86_64, or portable (every other target, and NO_ASM=1).
-TARGET_TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
+# CFLAGS take part: clang's --target=... there names the target.
+TARGET_TRIPLE := $(shell $(CC) $(CFLAGS) -dumpmachine 2>/dev/null)
 ASM_PERL := $(sort $(wildcard crypto/sha/asm/*.pl))
+# Windows (mingw-w64: x86_64-w64-mingw32, or clang's x86_64-w64-windows-gnu):
+# PE objects, programs end in .exe, the shared library is a DLL with an
+# import library, and the OS randomness is bcrypt's.
+WINDOWS := $(if $(or $(findstring mingw,$(TARGET_TRIPLE)),$(findstring windows,$(TARGET_TRIPLE))),1)
+EXE := $(if $(WINDOWS),.exe)
 ARCH := portable
 ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
   ifeq ($(strip $(NO_ASM)),)
@@ -117,11 +123,21 @@ endif
 ifeq ($(strip $(ASM_FLAVOUR)),)
 ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
   ASM_FLAVOUR := macosx
-else ifneq ($(findstring mingw,$(TARGET_TRIPLE)),)
+else ifneq ($(WINDOWS),)
   ASM_FLAVOUR := mingw64
 else
   ASM_FLAVOUR := elf
 endif
+endif
+# The nasm flavour (Intel syntax, Win64) is assembled by NASM, -f win64.
+NASM ?= nasm
+ifeq ($(ASM_FLAVOUR),nasm)
+  ifeq ($(WINDOWS),)
+    $(error ASM_FLAVOUR=nasm needs a Windows target (CC=x86_64-w64-mingw32-gcc))
+  endif
+  ASM_EXT := asm
+else
+  ASM_EXT := s
 endif
 
 # ---------------------------------------------------------------------------
@@ -133,6 +149,10 @@ MLDSA_CFLAGS := -std=c11 $(WARN_CFLAGS) -fPIC -fvisibility=hidden \
                 -D_DEFAULT_SOURCE -MMD -MP
 ifdef USE_ASM
 MLDSA_CPPFLAGS += -DKECCAK1600_ASM
+endif
+# mingw-w64's C99 printf family (%zu, %lld), not msvcrt's.
+ifneq ($(WINDOWS),)
+MLDSA_CPPFLAGS += -D__USE_MINGW_ANSI_STDIO=1
 endif
 ifneq ($(strip $(CT)),)
 MLDSA_CPPFLAGS += -DML_DSA_CT
@@ -151,7 +171,12 @@ REPRO_ASFLAGS := $(REPRO_FLAGS) $(call cc_accepts,-fdebug-compilation-dir=.)
 MLDSA_CFLAGS += $(REPRO_FLAGS)
 MLDSA_ARFLAGS := $(if $(findstring darwin,$(TARGET_TRIPLE)),rcs,rcsD)
 ALL_CFLAGS  = $(MLDSA_CPPFLAGS) $(MLDSA_CFLAGS) $(CPPFLAGS) $(CFLAGS)
-ALL_LDFLAGS = $(SAN_LDFLAGS) $(LDFLAGS)
+# Windows: libgcc (the thread-local emulation) linked in, so the DLL and
+# the programs need no libgcc_s_seh-1.dll beside them.
+OS_LDFLAGS := $(if $(WINDOWS),-static-libgcc)
+ALL_LDFLAGS = $(SAN_LDFLAGS) $(OS_LDFLAGS) $(LDFLAGS)
+# What every program linked with the library needs besides it.
+SYS_LIBS := $(if $(WINDOWS),-lbcrypt)
 
 # The tool (never the library) uses OpenSSL's libcrypto for encrypted
 # PKCS#8 when pkg-config finds it and its headers work with $(CC) (a cross
@@ -173,25 +198,29 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 # Sources, per folder (sorted: the objects' order, and so the libraries'
 # bytes, do not depend on the order of a folder's entries)
 # ---------------------------------------------------------------------------
+# The sources of $(1) this target builds: X_win32.c only for Windows,
+# X_posix.c only for the others.
+os_srcs = $(filter-out $(if $(WINDOWS),%_posix.c,%_win32.c),$(1))
 LIB_SRCS := $(sort $(wildcard crypto/*.c) \
             $(wildcard crypto/cpuid/*.c) \
             $(wildcard crypto/sha/*.c) \
             $(wildcard crypto/ml_dsa/*.c) \
             $(wildcard crypto/encode/*.c) \
             $(wildcard crypto/*/$(ARCH)/*.c))
+LIB_SRCS := $(call os_srcs,$(LIB_SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 
 ifdef USE_ASM
-LIB_ASM  := $(ASM_PERL:crypto/sha/asm/%.pl=$(BUILD)/crypto/sha/%.s)
-LIB_OBJS += $(LIB_ASM:%.s=%.o)
+LIB_ASM  := $(ASM_PERL:crypto/sha/asm/%.pl=$(BUILD)/crypto/sha/%.$(ASM_EXT))
+LIB_OBJS += $(LIB_ASM:%.$(ASM_EXT)=%.o)
 endif
 PERLASM_DEPS := $(wildcard perlasm/*.pl perlasm/*.pm)
 
-APP_SRCS := $(sort $(wildcard apps/*.c))
+APP_SRCS := $(call os_srcs,$(sort $(wildcard apps/*.c)))
 APP_OBJS := $(APP_SRCS:%.c=$(BUILD)/%.o)
 
 TEST_SRCS := $(wildcard test/test_*.c)
-TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%)
+TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%$(EXE))
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
 FUZZ_SRCS := $(wildcard test/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%)
@@ -203,18 +232,26 @@ STATIC_LIB := $(OUT)libmldsa.a
 # internal functions.
 INTERNAL_LIB := $(BUILD)/libmldsa-internal.a
 PUBLIC_OBJ := $(BUILD)/libmldsa.o
+ifeq ($(WINDOWS),)
 SHARED_LIB := $(OUT)libmldsa.so
 SONAME     := libmldsa.so.$(SOVERSION)
 # libmldsa.so.0 -> libmldsa.so beside it: what a program linked with -lmldsa
 # asks for, so it runs from the tree with LD_LIBRARY_PATH.
 SONAME_LINK := $(OUT)$(SONAME)
 REALNAME   := libmldsa.so.$(VERSION)
-APP        := $(OUT)apps/mldsa
+else
+# Windows: libmldsa-0.dll (the soname's part, in the DLL's name) and its
+# import library libmldsa.dll.a, which -lmldsa finds before libmldsa.a.
+SHARED_LIB := $(OUT)libmldsa-$(SOVERSION).dll
+SONAME     := $(notdir $(SHARED_LIB))
+IMPORT_LIB := $(OUT)libmldsa.dll.a
+endif
+APP        := $(OUT)apps/mldsa$(EXE)
 
 .PHONY: all lib test check test-asm test-cpu test-ct ct-bins test-diff \
         speed asm install uninstall clean distclean config help check-deps fuzz fuzz-bins
 all: lib $(APP)
-lib: $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK)
+lib: $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB)
 
 # ---------------------------------------------------------------------------
 # Rules
@@ -235,12 +272,21 @@ $(BUILD)/crypto/sha/%.s: crypto/sha/asm/%.pl $(PERLASM_DEPS) $(CONFIG_STAMP)
 	$(quiet) PERLASM $@
 	$(Q)CC="$(CC)" $(PERL) $< $(ASM_FLAVOUR) $@
 
+$(BUILD)/crypto/sha/%.asm: crypto/sha/asm/%.pl $(PERLASM_DEPS) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) PERLASM $@
+	$(Q)NASM="$(NASM)" $(PERL) $< nasm $@
+
 # Keep the generated assembly for reading and embedding.
 .SECONDARY: $(LIB_ASM)
 
 $(BUILD)/crypto/sha/%.o: $(BUILD)/crypto/sha/%.s
 	$(quiet) AS $<
 	$(Q)$(CC) $(REPRO_ASFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/crypto/sha/%.o: $(BUILD)/crypto/sha/%.asm
+	$(quiet) NASM $<
+	$(Q)$(NASM) -f win64 -o $@ $<
 
 $(INTERNAL_LIB): $(LIB_OBJS)
 	$(quiet) AR $@
@@ -249,6 +295,11 @@ $(INTERNAL_LIB): $(LIB_OBJS)
 # libmldsa.a is one relocatable object whose only global symbols are mldsa_*:
 # the internal names (SHA256, SHA3_*, ossl_*) are local, so the library links
 # beside OpenSSL's libcrypto, which defines many of them too.
+ifneq ($(WINDOWS),)
+ifeq ($(HAVE_OBJCOPY),)
+$(error no $(OBJCOPY): a Windows build needs objcopy for the DLL (give OBJCOPY=))
+endif
+endif
 ifneq ($(HAVE_OBJCOPY),)
 $(PUBLIC_OBJ): $(LIB_OBJS)
 	$(quiet) LD $@
@@ -262,6 +313,7 @@ endif
 	$(quiet) AR $@
 	$(Q)rm -f $@ && $(AR) $(MLDSA_ARFLAGS) $@ $^
 
+ifeq ($(WINDOWS),)
 $(SHARED_LIB): $(LIB_OBJS) util/libmldsa.map
 	$(quiet) LD $@
 	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=util/libmldsa.map \
@@ -270,6 +322,17 @@ $(SHARED_LIB): $(LIB_OBJS) util/libmldsa.map
 $(SONAME_LINK): $(SHARED_LIB)
 	$(quiet) LN $@
 	$(Q)ln -sf $(notdir $(SHARED_LIB)) $@
+else
+# The DLL exports every global symbol of the public object, whose only
+# globals are mldsa_* (test_exports.sh checks the export table), and
+# writes the import library beside it.
+$(SHARED_LIB): $(PUBLIC_OBJ)
+	$(quiet) LD $@
+	$(Q)$(CC) -shared -Wl,--export-all-symbols -Wl,--out-implib,$(IMPORT_LIB) \
+	    -o $@ $(PUBLIC_OBJ) $(ALL_LDFLAGS) $(SYS_LIBS)
+
+$(IMPORT_LIB): $(SHARED_LIB)
+endif
 
 $(BUILD)/apps/%.o: apps/%.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
@@ -280,16 +343,16 @@ $(BUILD)/apps/%.o: apps/%.c $(CONFIG_STAMP)
 $(APP): $(APP_OBJS) $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
-	$(Q)$(CC) -o $@ $(APP_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)
+	$(Q)$(CC) -o $@ $(APP_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS) $(SYS_LIBS)
 
 $(BUILD)/test/%.o: test/%.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itest -c -o $@ $<
 
-$(BUILD)/test/test_%: $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_LIB)
+$(BUILD)/test/test_%$(EXE): $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_LIB)
 	$(quiet) LD $@
-	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(INTERNAL_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS)
+	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(INTERNAL_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
 
 # Check (the test framework) must be there before the suites compile.
 check-deps:
@@ -348,7 +411,7 @@ ct-bins: $(BUILD)/ct/ct_check
 $(BUILD)/ct/ct_check: test/ct/ct_check.c $(STATIC_LIB) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
 
 # Differential verify against OpenSSL through Python cryptography
 # (test/diff/): DIFF_CASES=N cases (default 20000), DIFF_SEED to replay.
@@ -358,7 +421,7 @@ test-diff: $(BUILD)/diff/verify_batch
 $(BUILD)/diff/verify_batch: test/diff/verify_batch.c $(STATIC_LIB) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
 
 # The suites under qemu-user's Nehalem and Haswell CPU models (x86-64).
 test-cpu: check-deps
@@ -412,10 +475,11 @@ DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-fuzz \
                   build-asan build-noasm build-clang build-aarch64
 clean:
 	rm -rf $(filter-out $(CONFIG_MK),$(wildcard $(BUILD)/* $(BUILD)/.[!.]*)) \
-	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(APP)
+	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB) $(APP)
 
 distclean: clean
-	rm -rf $(sort $(BUILD) $(DISTCLEAN_DIRS)) libmldsa.a libmldsa.so $(SONAME) apps/mldsa
+	rm -rf $(sort $(BUILD) $(DISTCLEAN_DIRS)) libmldsa.a libmldsa.so $(SONAME) apps/mldsa \
+	    libmldsa-0.dll libmldsa.dll.a apps/mldsa.exe
 
 # The settings this build uses, where each comes from (given on the command
 # line or in the environment, recorded in config.mk, or the default), and

@@ -172,7 +172,8 @@ void ossl_ml_dsa_mu_internal(uint8_t mu[64], const uint8_t tr[64],
 /* ------------------------------------------------------------------------
  * Helpers shared by the API files
  * ------------------------------------------------------------------------ */
-/* Fill buf with len bytes from the OS (getrandom); MLDSA_OK or MLDSA_ERR_RANDOM. */
+/* Fill buf with len bytes from the OS (getrandom, or BCryptGenRandom on
+ * Windows); MLDSA_OK or MLDSA_ERR_RANDOM. */
 int ossl_ml_dsa_random(uint8_t *buf, size_t len);
 
 #endif /* MLDSA_ML_DSA_LOCAL_H */

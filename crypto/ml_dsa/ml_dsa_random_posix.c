@@ -1,7 +1,8 @@
 /*
  * Randomness from the operating system, for key generation from a fresh
  * seed and for hedged signing (FIPS 204 section 3.6.1, "randomness
- * generation").
+ * generation").  POSIX systems: getrandom(2); Windows builds
+ * ml_dsa_random_win32.c instead.
  */
 #include <errno.h>
 #include <sys/random.h>
