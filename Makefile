@@ -191,8 +191,12 @@ ifneq ($(strip $(OPENSSL_CFLAGS)),)
 OPENSSL_LIBS := $(shell pkg-config --libs libcrypto)
 endif
 
-CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
-CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
+# Check for a Windows target is the one util/install-deps --cross mingw
+# builds into CROSS_DEPS (Debian has no mingw-w64 Check).
+CROSS_DEPS ?= /opt/mldsa-cross/mingw64
+CHECK_PC := $(if $(WINDOWS),PKG_CONFIG_LIBDIR=$(CROSS_DEPS)/lib/pkgconfig)
+CHECK_CFLAGS := $(shell $(CHECK_PC) pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell $(CHECK_PC) pkg-config --libs check 2>/dev/null)
 
 # ---------------------------------------------------------------------------
 # Sources, per folder (sorted: the objects' order, and so the libraries'
@@ -356,7 +360,7 @@ $(BUILD)/test/test_%$(EXE): $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_L
 
 # Check (the test framework) must be there before the suites compile.
 check-deps:
-	@util/check-deps
+	@$(CHECK_PC) util/check-deps $(if $(WINDOWS),--cross mingw)
 
 test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)

@@ -16,8 +16,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#ifdef _WIN32
+# include <windows.h>
+#else
+# include <sys/wait.h>
+# include <unistd.h>
+#endif
 #include "ml_dsa/ml_dsa_local.h"
 #ifdef KECCAK1600_ASM
 # include "internal/cpuid.h"
@@ -819,6 +823,21 @@ START_TEST(row_ops_same_as_generic_on_random_and_edge_inputs)
 }
 END_TEST
 
+#ifdef _WIN32
+/* Set (value non-NULL) or remove variable name in the environment a child
+ * process inherits; what it was goes to old (NULL when unset). */
+static void swap_env(const char *name, const char *value, char *old,
+                     size_t oldlen, int *had)
+{
+    DWORD n;
+
+    SetLastError(0);
+    n = GetEnvironmentVariableA(name, old, (DWORD)oldlen);
+    ck_assert_uint_lt(n, oldlen);
+    *had = n > 0 || GetLastError() != ERROR_ENVVAR_NOT_FOUND;
+    ck_assert(SetEnvironmentVariableA(name, value));
+}
+
 /*
  * Run this binary again with PRINT_ARG, MLDSA_IA32CAP and MLDSA_BACKEND
  * set to ia32cap and backend (each unset when NULL), and read back
@@ -829,6 +848,51 @@ END_TEST
  * the test holds where the child runs on another CPU (a suite under
  * qemu-user starts its children natively).
  */
+static void child_choice(const char *ia32cap, const char *backend, char *name,
+                         size_t namelen, unsigned *cap, unsigned *usable)
+{
+    SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
+    STARTUPINFOA si = { 0 };
+    PROCESS_INFORMATION pi;
+    HANDLE rd, wr;
+    char exe[MAX_PATH], cmd[MAX_PATH + 32], old_cap[256], old_backend[256];
+    char buf[256], fmt[32];
+    DWORD got, total = 0, status;
+    int had_cap, had_backend;
+    BOOL started;
+
+    ck_assert(GetModuleFileNameA(NULL, exe, sizeof(exe)) < sizeof(exe));
+    snprintf(cmd, sizeof(cmd), "\"%s\" %s", exe, PRINT_ARG);
+    ck_assert(CreatePipe(&rd, &wr, &sa, 0));
+    ck_assert(SetHandleInformation(rd, HANDLE_FLAG_INHERIT, 0));
+    si.cb = sizeof(si);
+    si.dwFlags = STARTF_USESTDHANDLES;
+    si.hStdOutput = wr;
+    si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+    si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+    swap_env("MLDSA_IA32CAP", ia32cap, old_cap, sizeof(old_cap), &had_cap);
+    swap_env("MLDSA_BACKEND", backend, old_backend, sizeof(old_backend),
+             &had_backend);
+    started = CreateProcessA(exe, cmd, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi);
+    SetEnvironmentVariableA("MLDSA_IA32CAP", had_cap ? old_cap : NULL);
+    SetEnvironmentVariableA("MLDSA_BACKEND", had_backend ? old_backend : NULL);
+    CloseHandle(wr);
+    ck_assert(started);
+    while (total < sizeof(buf) - 1
+           && ReadFile(rd, buf + total, (DWORD)(sizeof(buf) - 1 - total), &got, NULL)
+           && got > 0)
+        total += got;
+    buf[total] = '\0';
+    CloseHandle(rd);
+    ck_assert_uint_eq(WaitForSingleObject(pi.hProcess, INFINITE), WAIT_OBJECT_0);
+    ck_assert(GetExitCodeProcess(pi.hProcess, &status));
+    CloseHandle(pi.hProcess);
+    CloseHandle(pi.hThread);
+    ck_assert_uint_eq(status, 0);
+    snprintf(fmt, sizeof(fmt), "%%%zus %%x %%x", namelen - 1);
+    ck_assert_int_eq(sscanf(buf, fmt, name, cap, usable), 3);
+}
+#else
 static void child_choice(const char *ia32cap, const char *backend, char *name,
                          size_t namelen, unsigned *cap, unsigned *usable)
 {
@@ -866,6 +930,7 @@ static void child_choice(const char *ia32cap, const char *backend, char *name,
     ck_assert_int_eq(waitpid(pid, &status, 0), pid);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
+#endif
 
 /* 1 when name is one of this architecture's backends. */
 static int known_backend(const char *name)

@@ -40,7 +40,8 @@ TV_FILE *tv_open(const char *name)
     if (dir == NULL)
         return NULL;
     snprintf(path, sizeof(path), "%s/%s", dir, name);
-    if ((fp = fopen(path, "r")) == NULL)
+    /* binary: the same bytes on every system (tv_next drops a CR) */
+    if ((fp = fopen(path, "rb")) == NULL)
         return NULL;
     if ((f = calloc(1, sizeof(*f))) == NULL) {
         fclose(fp);
@@ -57,6 +58,46 @@ static void record_clear(TV_RECORD *r)
         free(r->values[i]);
     }
     r->n = 0;
+}
+
+/* A copy of the n bytes at s with a NUL after them (strndup, which
+ * Windows' C library lacks); NULL when out of memory. */
+static char *copy_bytes(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+
+    if (p != NULL) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+/*
+ * Read one line of fp, with its newline if it has one, into *line (grown
+ * as needed, *cap bytes); its length, or -1 at the end of the file or out
+ * of memory (getline, which Windows' C library lacks).
+ */
+static long read_line(char **line, size_t *cap, FILE *fp)
+{
+    size_t len = 0;
+
+    for (;;) {
+        if (*cap - len < 2) {
+            size_t ncap = *cap ? 2 * *cap : 256;
+            char *p = realloc(*line, ncap);
+
+            if (p == NULL)
+                return -1;
+            *line = p;
+            *cap = ncap;
+        }
+        if (fgets(*line + len, (int)(*cap - len), fp) == NULL)
+            return len > 0 ? (long)len : -1;
+        len += strlen(*line + len);
+        if ((*line)[len - 1] == '\n')
+            return (long)len;
+    }
 }
 
 static int record_add(TV_FILE *f, const char *name, size_t namelen,
@@ -77,8 +118,8 @@ static int record_add(TV_FILE *f, const char *name, size_t namelen,
         r->values = vv;
         f->cap = cap;
     }
-    r->names[r->n] = strndup(name, namelen);
-    r->values[r->n] = strdup(value);
+    r->names[r->n] = copy_bytes(name, namelen);
+    r->values[r->n] = copy_bytes(value, strlen(value));
     if (r->names[r->n] == NULL || r->values[r->n] == NULL)
         return 0;
     r->n++;
@@ -87,10 +128,10 @@ static int record_add(TV_FILE *f, const char *name, size_t namelen,
 
 const TV_RECORD *tv_next(TV_FILE *f)
 {
-    ssize_t len;
+    long len;
 
     record_clear(&f->rec);
-    while ((len = getline(&f->line, &f->linecap, f->fp)) >= 0) {
+    while ((len = read_line(&f->line, &f->linecap, f->fp)) >= 0) {
         char *line = f->line, *eq;
 
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
