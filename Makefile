@@ -328,7 +328,7 @@ $(SONAME_LINK): $(SHARED_LIB)
 	$(Q)ln -sf $(notdir $(SHARED_LIB)) $@
 else
 # The DLL exports every global symbol of the public object, whose only
-# globals are mldsa_* (test_exports.sh checks the export table), and
+# globals are mldsa_* (test/cross_windows.sh checks the export table), and
 # writes the import library beside it.
 $(SHARED_LIB): $(PUBLIC_OBJ)
 	$(quiet) LD $@
