@@ -476,7 +476,8 @@ uninstall:
 # them, and every build folder the Makefile's targets (test-ct, fuzz),
 # .ci/run and test/cross_aarch64.sh make, and the outputs at the root.
 DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-fuzz \
-                  build-asan build-noasm build-clang build-aarch64
+                  build-asan build-noasm build-clang build-aarch64 \
+                  $(wildcard build-win-*)
 clean:
 	rm -rf $(filter-out $(CONFIG_MK),$(wildcard $(BUILD)/* $(BUILD)/.[!.]*)) \
 	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB) $(APP)
@@ -533,7 +534,9 @@ help:
 	@echo '  NO_OPENSSL*    1: the tool without libcrypto (no encrypted keys)'
 	@echo '  SANITIZE*      e.g. address,undefined: build everything with those sanitizers'
 	@echo '  CT*            1: constant-time annotations as valgrind requests (make test-ct)'
-	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64 (default: from the target)'
+	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64, nasm (Windows; default: from the target)'
+	@echo '  NASM           the assembler of the nasm flavour (default nasm)'
+	@echo '  CROSS_DEPS     where install-deps --cross mingw put Check (default /opt/mldsa-cross/mingw64)'
 	@echo '  RUNNER*        command that runs the built programs (an emulator for a cross build)'
 	@echo '  OUT*           prefix of libmldsa.a, libmldsa.so and apps/mldsa (e.g. build-x/)'
 	@echo '  PREFIX*        install prefix (default /usr/local)'
