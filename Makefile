@@ -22,6 +22,9 @@ SANITIZE ?=
 # CT=1: the constant-time annotations (include/internal/ct.h) become
 # valgrind client requests; `make test-ct` builds and runs that way.
 CT       ?=
+# RUNNER: a command prefix that runs the built programs in make test and
+# test-asm (an emulator for a cross build: 'qemu-s390x -L /usr/s390x-linux-gnu').
+RUNNER   ?=
 V        ?= 0
 BUILD    ?= build
 # Where libmldsa.a, libmldsa.so and the tool go (default: the repository root
@@ -365,7 +368,7 @@ check-deps:
 test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@MLDSA_VECTORS="$(MLDSA_VECTORS)" CC="$(CC)" LDFLAGS="$(ALL_LDFLAGS)" \
-	    util/run-tests $(BUILD)/test $(APP)
+	    RUNNER=$(call sh_quote,$(RUNNER)) util/run-tests $(BUILD)/test $(APP)
 
 check: test
 
@@ -433,7 +436,7 @@ test-cpu: check-deps
 	@test/cpu_matrix.sh $(BUILD)/test $(APP)
 
 test-asm: check-deps
-	@CC="$(CC)" PERL="$(PERL)" test/asm_matrix.sh
+	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) test/asm_matrix.sh
 
 speed: all
 	@$(APP) speed

@@ -15,13 +15,20 @@
 #  3. The library linked with the full kernel and with the stubs, and every
 #     test suite (the known-answer suite included) passing with both.
 #
-# Run from the top of the tree by `make test-asm` (CC and PERL from the
-# environment).  Prints one row per check and "N passed, N failed"; exits
+# Run from the top of the tree by `make test-asm` (CC, PERL and RUNNER from
+# the environment: RUNNER, a command prefix such as wine, runs the built
+# programs).  Prints one row per check and "N passed, N failed"; exits
 # non-zero on any failure.  A missing tool is a SKIP row, not a failure.
 set -u
 CC=${CC:-cc}
 PERL=${PERL:-perl}
 MAKE=${MAKE:-make}
+read -r -a runner <<<"${RUNNER:-}"
+if [ -n "${RUNNER:-}" ]; then
+    # as util/run-tests does: test_backend starts itself through it
+    export MLDSA_TEST_RUNNER="$RUNNER"
+    export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-20}
+fi
 GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512.pl"
 # Per generator (set by use_gen): the file, its row prefix, its API
 # symbols (sorted), its capability and info functions and its permutation.
@@ -217,7 +224,7 @@ int main(void)
 }
 EOF_C
         check "$X elf stubs: capable() is 0, info says stubs, $X entry traps" \
-            eval '"${CC%% *}" ${CC#"${CC%% *}"} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "$tmp/stub"'
+            eval '"${CC%% *}" ${CC#"${CC%% *}"} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "${runner[@]}" "$tmp/stub"'
     fi
     if [ $k = stubs ] && have yasm; then
         check "$X nasm stubs: yasm -f win64" yasm -f win64 -o "$tmp/yasm.o" "$f.asm"
@@ -264,7 +271,7 @@ build_and_test() {
         eval '! readelf -dW '"$b/libmldsa.so"' | grep -q TEXTREL'
     for s in $suites; do
         if [ -x "$b/test/$s" ]; then
-            check "$name: $s" env "$@" "$b/test/$s"
+            check "$name: $s" env "$@" "${runner[@]}" "$b/test/$s"
         fi
     done
 }

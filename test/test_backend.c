@@ -839,17 +839,16 @@ static void swap_env(const char *name, const char *value, char *old,
 }
 
 /*
- * Run this binary again with PRINT_ARG, MLDSA_IA32CAP and MLDSA_BACKEND
- * set to ia32cap and backend (each unset when NULL), and read back
- * "<backend name> <ia32cap> <usable>", usable having bit i set when the
- * child runs ossl_ml_dsa_backends[i].  A new process: the choice is cached
- * per process, and this one (or Check's parent, when CK_FORK=no) may have
- * made it already.  What the child can run comes from the child, so that
- * the test holds where the child runs on another CPU (a suite under
- * qemu-user starts its children natively).
+ * Run this binary again with argument PRINT_ARG and with MLDSA_IA32CAP and
+ * MLDSA_BACKEND set to ia32cap and backend (each unset when NULL), and read
+ * its standard output into out (at most outlen - 1 bytes, NUL-terminated);
+ * the child must exit 0.  Under an emulator (qemu-user), where this binary
+ * cannot exec itself, MLDSA_TEST_RUNNER (util/run-tests sets it from
+ * RUNNER) is the command prefix, split on spaces, that starts it.  (The
+ * one OS-specific step of the choice tests.)
  */
-static void child_choice(const char *ia32cap, const char *backend, char *name,
-                         size_t namelen, unsigned *cap, unsigned *usable)
+static void run_self(const char *ia32cap, const char *backend, char *out,
+                     size_t outlen)
 {
     SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
     STARTUPINFOA si = { 0 };
@@ -898,13 +897,17 @@ static void child_choice(const char *ia32cap, const char *backend, char *name,
 {
     int fd[2], status;
     pid_t pid;
-    FILE *f;
-    char fmt[32];
+    size_t total = 0;
+    ssize_t got;
 
     ck_assert_int_eq(pipe(fd), 0);
     pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
+        const char *runner = getenv("MLDSA_TEST_RUNNER");
+        char words[512], *argv[32], *w;
+        size_t argc = 0;
+
         dup2(fd[1], STDOUT_FILENO);
         close(fd[0]);
         close(fd[1]);
@@ -916,21 +919,53 @@ static void child_choice(const char *ia32cap, const char *backend, char *name,
             setenv("MLDSA_BACKEND", backend, 1);
         else
             unsetenv("MLDSA_BACKEND");
+        if (runner != NULL && *runner != '\0') {
+            if (strlen(runner) >= sizeof(words))
+                _exit(126);
+            strcpy(words, runner);
+            for (w = strtok(words, " "); w != NULL && argc < 29; w = strtok(NULL, " "))
+                argv[argc++] = w;
+            argv[argc++] = (char *)self_path;
+            argv[argc++] = PRINT_ARG;
+            argv[argc] = NULL;
+            execvp(argv[0], argv);
+            _exit(127);
+        }
         execl(self_path, self_path, PRINT_ARG, (char *)NULL);
         /* Started through PATH: argv[0] has no directory. */
         execl("/proc/self/exe", self_path, PRINT_ARG, (char *)NULL);
         _exit(127);
     }
     close(fd[1]);
-    f = fdopen(fd[0], "r");
-    ck_assert_ptr_nonnull(f);
-    snprintf(fmt, sizeof(fmt), "%%%zus %%x %%x", namelen - 1);
-    ck_assert_int_eq(fscanf(f, fmt, name, cap, usable), 3);
-    fclose(f);
+    while (total < outlen - 1
+           && (got = read(fd[0], out + total, outlen - 1 - total)) > 0)
+        total += (size_t)got;
+    out[total] = '\0';
+    close(fd[0]);
     ck_assert_int_eq(waitpid(pid, &status, 0), pid);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 #endif
+
+/*
+ * The choice a new process makes with MLDSA_IA32CAP and MLDSA_BACKEND set
+ * to ia32cap and backend (each unset when NULL): "<backend name> <ia32cap>
+ * <usable>" from run_self, usable having bit i set when the child runs
+ * ossl_ml_dsa_backends[i].  A new process: the choice is cached per
+ * process, and this one (or Check's parent, when CK_FORK=no) may have made
+ * it already.  What the child can run comes from the child, so that the
+ * test holds where the child runs on another CPU (a suite under qemu-user
+ * -cpu MODEL, without MLDSA_TEST_RUNNER, starts its children natively).
+ */
+static void child_choice(const char *ia32cap, const char *backend, char *name,
+                         size_t namelen, unsigned *cap, unsigned *usable)
+{
+    char out[256], fmt[32];
+
+    run_self(ia32cap, backend, out, sizeof(out));
+    snprintf(fmt, sizeof(fmt), "%%%zus %%x %%x", namelen - 1);
+    ck_assert_int_eq(sscanf(out, fmt, name, cap, usable), 3);
+}
 
 /* 1 when name is one of this architecture's backends. */
 static int known_backend(const char *name)

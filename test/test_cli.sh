@@ -9,9 +9,20 @@
 # pages.  One line per case, then "N passed, N failed" (", N skipped" when a
 # case cannot run here).
 # Usage (from the repository root): bash test/test_cli.sh PATH_TO_mldsa
+# With RUNNER set (a command prefix, e.g. 'qemu-s390x -L /usr/s390x-linux-gnu'),
+# every case runs the tool through it.
 set -u
 M=${1:?usage: test_cli.sh PATH_TO_mldsa}
 case $M in /*) ;; *) M=$PWD/$M ;; esac
+R=
+if [ -n "${RUNNER:-}" ]; then
+    # A script that runs "$RUNNER $M", so every case (and strace, setsid, the
+    # pty in Python) starts the tool as one program.
+    R=$(mktemp -d)
+    printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$RUNNER" "$M" >"$R/mldsa"
+    chmod +x "$R/mldsa"
+    M=$R/mldsa
+fi
 HERE=$(cd "$(dirname "$0")" && pwd)
 VEC=${MLDSA_VECTORS:-../shared/vectors}
 PEM=$VEC/pem
@@ -23,7 +34,7 @@ if [ -n "${MLDSA_VECTORS:-}" ] && [ ! -d "$MLDSA_VECTORS" ]; then
     exit 1
 fi
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+trap 'rm -rf "$T" ${R:+"$R"}' EXIT
 cd "$T" || exit 2
 
 pass=0

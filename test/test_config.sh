@@ -6,7 +6,8 @@
 # recorded anew, DESTDIR and V are not recorded, another BUILD has its own;
 # clean keeps config.mk, distclean removes it; a program linked with
 # -L. -lmldsa runs from the tree (libmldsa.so.0).  CC from the environment
-# is the compiler.  One line per case, then "N passed, N failed".
+# is the compiler, RUNNER (when set) runs that program.  One line per case,
+# then "N passed, N failed".
 # Usage: bash test/test_config.sh [PATH_TO_mldsa]  (the tool is not used)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -88,7 +89,7 @@ EOC
 check "a program linked with -L. -lmldsa runs with LD_LIBRARY_PATH=." eval \
     'test -L "$src/libmldsa.so.0" &&
      "$cc" -I"$src/include" -o "$T/prog" "$T/prog.c" -L"$src" -lmldsa &&
-     [ "$(LD_LIBRARY_PATH="$src" "$T/prog")" = 1952 ]'
+     [ "$(LD_LIBRARY_PATH="$src" ${RUNNER:-} "$T/prog")" = 1952 ]'
 
 m BUILD=x clean >/dev/null 2>&1
 check "clean keeps config.mk, removes the rest" eval \

@@ -7,8 +7,11 @@
 # symbol outside mldsa_*, and the shared library's carry version MLDSA_0.2.
 # One line per case, then "N passed, N failed, N skipped".
 # Usage (from the repository root): bash test/test_link_openssl.sh PATH_TO_mldsa
-# (the libraries are found beside the tool's apps/ folder; CC and LDFLAGS
-# from the environment, as make test passes them).
+# (the libraries are found beside the tool's apps/ folder; CC, LDFLAGS and
+# RUNNER from the environment, as make test passes them: the programs run
+# through RUNNER, and nm and objdump carry CC's cross prefix, e.g.
+# s390x-linux-gnu-nm.  Where CC cannot link libcrypto for its target, the
+# link cases are skipped.)
 set -u
 M=${1:?usage: test_link_openssl.sh PATH_TO_mldsa}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -17,6 +20,11 @@ LIBA=$OUTDIR/libmldsa.a
 LIBSO=$OUTDIR/libmldsa.so
 CC=${CC:-cc}
 LDFLAGS=${LDFLAGS:-}
+read -r -a runner <<<"${RUNNER:-}"
+prefix=$(basename "${CC%% *}" | sed -n 's/^\(.*-\)\(gcc\|cc\|clang\)\(-[0-9.]*\)\{0,1\}$/\1/p')
+command -v "${prefix}nm" >/dev/null 2>&1 || prefix=
+NM=${NM:-${prefix}nm}
+OBJDUMP=${OBJDUMP:-${prefix}objdump}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -30,19 +38,19 @@ skipped() { echo "skip $1: $2"; skip=$((skip + 1)); }
 # --- the symbols ----------------------------------------------------------
 # nm lines of defined global symbols are "VALUE TYPE NAME"; the version node
 # itself is an absolute (A) symbol of the shared library.
-n=$(nm -g --defined-only "$LIBA" | awk 'NF == 3 && $3 !~ /^mldsa_/' | wc -l)
+n=$("$NM" -g --defined-only "$LIBA" | awk 'NF == 3 && $3 !~ /^mldsa_/' | wc -l)
 echo "libmldsa.a: $n global symbols outside mldsa_*"
 if [ "$n" -eq 0 ]; then ok "libmldsa.a defines only mldsa_* globals"; else
     bad "libmldsa.a defines only mldsa_* globals" \
-        "$(nm -g --defined-only "$LIBA" | awk 'NF == 3 && $3 !~ /^mldsa_/ {print $3}' | head -n 5 | tr '\n' ' ')"
+        "$("$NM" -g --defined-only "$LIBA" | awk 'NF == 3 && $3 !~ /^mldsa_/ {print $3}' | head -n 5 | tr '\n' ' ')"
 fi
 if [ -f "$LIBSO" ]; then
-    n=$(nm -D --defined-only "$LIBSO" | awk 'NF == 3 && $2 != "A" && $3 !~ /^mldsa_/' | wc -l)
+    n=$("$NM" -D --defined-only "$LIBSO" | awk 'NF == 3 && $2 != "A" && $3 !~ /^mldsa_/' | wc -l)
     echo "libmldsa.so: $n global symbols outside mldsa_*"
     if [ "$n" -eq 0 ]; then ok "libmldsa.so exports only mldsa_*"; else
         bad "libmldsa.so exports only mldsa_*"; fi
-    n=$(objdump -T "$LIBSO" | grep -c ' mldsa_')
-    v=$(objdump -T "$LIBSO" | grep -c ' MLDSA_0\.2 *mldsa_')
+    n=$("$OBJDUMP" -T "$LIBSO" | grep -c ' mldsa_')
+    v=$("$OBJDUMP" -T "$LIBSO" | grep -c ' MLDSA_0\.2 *mldsa_')
     if [ "$n" -gt 0 ] && [ "$n" -eq "$v" ]; then
         ok "libmldsa.so: all $n mldsa_* symbols in version MLDSA_0.2"
     else
@@ -53,13 +61,24 @@ else
 fi
 
 # --- linking beside libcrypto ----------------------------------------------
-if ! pkg-config --exists libcrypto 2>/dev/null; then
+# skip_links WHY: the three link cases cannot run here.
+skip_links() {
     for c in "libmldsa.a -lcrypto" "-lcrypto libmldsa.a" "libmldsa.a libcrypto.a"; do
-        skipped "link $c" "OpenSSL's libcrypto is absent (apt-get install libssl-dev)"
+        skipped "link $c" "$1"
     done
     echo "$pass passed, $fail failed, $skip skipped"
     [ "$fail" -eq 0 ]
     exit
+}
+if ! pkg-config --exists libcrypto 2>/dev/null; then
+    skip_links "OpenSSL's libcrypto is absent (apt-get install libssl-dev)"
+fi
+# A cross compiler does not take the host's libcrypto.
+printf '#include <openssl/evp.h>\nint main(void) { return EVP_MD_CTX_new() == 0; }\n' >"$T/probe.c"
+# shellcheck disable=SC2046
+if ! $CC $(pkg-config --cflags libcrypto) -o "$T/probe" "$T/probe.c" \
+        $(pkg-config --libs libcrypto) $LDFLAGS >/dev/null 2>&1; then
+    skip_links "$CC cannot link OpenSSL's libcrypto (none for its target)"
 fi
 
 cat >"$T/link_openssl.c" <<'EOF_C'
@@ -141,7 +160,7 @@ link() {
         bad "link $name" "$(head -c 300 <<<"$out")"
         return
     fi
-    if out=$("$T/prog" 2>&1); then ok "link $name: $out"; else
+    if out=$("${runner[@]}" "$T/prog" 2>&1); then ok "link $name: $out"; else
         bad "link $name" "$out"; fi
     rm -f "$T/prog"
 }
