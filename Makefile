@@ -477,9 +477,9 @@ uninstall:
 
 # clean keeps $(BUILD)/config.mk, the recorded settings; distclean removes
 # them, and every build folder the Makefile's targets (test-ct, fuzz),
-# .ci/run and test/cross_aarch64.sh make, and the outputs at the root.
+# .ci/run and test/cross.sh make, and the outputs at the root.
 DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-fuzz \
-                  build-asan build-noasm build-clang build-aarch64 \
+                  build-asan build-noasm build-clang build-s390x build-aarch64 \
                   $(wildcard build-win-*)
 clean:
 	rm -rf $(filter-out $(CONFIG_MK),$(wildcard $(BUILD)/* $(BUILD)/.[!.]*)) \
