@@ -43,12 +43,19 @@ int cmd_verify(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 
+/* The printf format checks follow the printf in use (mingw-w64's C99 one). */
+#ifdef __MINGW_PRINTF_FORMAT
+# define APP_PRINTF_FORMAT __MINGW_PRINTF_FORMAT
+#else
+# define APP_PRINTF_FORMAT printf
+#endif
+
 /* Print "mldsa: <message>" on one line to stderr; returns APP_EXIT_ERROR. */
 int app_error(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
+    __attribute__((format(APP_PRINTF_FORMAT, 1, 2)));
 /* Print "mldsa CMD: <message> (see 'mldsa CMD --help')"; returns APP_EXIT_ERROR. */
 int app_usage(const char *cmd, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+    __attribute__((format(APP_PRINTF_FORMAT, 2, 3)));
 /* 1 when arg is -h or --help. */
 int app_is_help(const char *arg);
 /* The value of option argv[*i]: argv[*i + 1] (and *i advances), or NULL
