@@ -43,12 +43,19 @@ int cmd_verify(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 
+/* The printf format checks follow the printf in use (mingw-w64's C99 one). */
+#ifdef __MINGW_PRINTF_FORMAT
+# define APP_PRINTF_FORMAT __MINGW_PRINTF_FORMAT
+#else
+# define APP_PRINTF_FORMAT printf
+#endif
+
 /* Print "mldsa: <message>" on one line to stderr; returns APP_EXIT_ERROR. */
 int app_error(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
+    __attribute__((format(APP_PRINTF_FORMAT, 1, 2)));
 /* Print "mldsa CMD: <message> (see 'mldsa CMD --help')"; returns APP_EXIT_ERROR. */
 int app_usage(const char *cmd, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+    __attribute__((format(APP_PRINTF_FORMAT, 2, 3)));
 /* 1 when arg is -h or --help. */
 int app_is_help(const char *arg);
 /* The value of option argv[*i]: argv[*i + 1] (and *i advances), or NULL
@@ -136,7 +143,8 @@ int app_write_file(const char *path, const void *data, size_t len, int flags);
 int app_check_paths(const char *cmd, const char *const *ins, size_t nins,
                     const char *const *outs, size_t nouts);
 
-/* Operating system (apps_posix.c; a port puts its twin beside it). */
+/* Operating system (apps_posix.c, apps_win32.c: the Makefile builds the
+ * target's one). */
 int app_os_open_out(APP_OUTFILE *f, const char *path, int secret, int clobber);
 int app_os_write(APP_OUTFILE *f, const void *data, size_t len);
 /* fsync (a temporary) and close; on failure the temporary is removed. */
@@ -152,6 +160,31 @@ int app_os_same_file(const char *a, const char *b);
 int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len);
 /* The first line read from file descriptor fd; 0 or an error. */
 int app_os_read_fd_line(int fd, char *buf, size_t cap, size_t *len);
+/* Before any command: stdin and stdout in binary mode (no CR LF
+ * translation on Windows) and, on Windows, the arguments as UTF-8 (a fresh
+ * array); 0, or APP_EXIT_ERROR after a message. */
+int app_os_init(int *argc, char ***argv);
+/* fopen of a UTF-8 path (mode always binary: "rb", "wb"). */
+FILE *app_os_fopen(const char *path, const char *mode);
+/* CPU time of this thread and a monotonic clock, in seconds. */
+double app_os_cpu_sec(void);
+double app_os_wall_sec(void);
+/* Stay on the CPU this thread runs on (children inherit it where they can). */
+void app_os_pin_cpu(void);
+
+/* A copy of this program with pipes to its stdin (to) and stdout (from). */
+typedef struct {
+    intptr_t id;      /* process id or handle */
+    FILE *to;
+    FILE *from;
+} APP_CHILD;
+/* Start this program (argv0 where it cannot find itself) with args
+ * (args[0] its name, NULL-terminated) and var=value in its environment;
+ * 0, or APP_EXIT_ERROR after a message naming what. */
+int app_os_spawn_self(APP_CHILD *c, const char *what, const char *argv0,
+                      char *const *args, const char *var, const char *value);
+/* Close the pipes and wait for c; 0 when it exited with status 0. */
+int app_os_child_wait(APP_CHILD *c);
 
 /* Passwords (apps_pass.c) for encrypted PKCS#8. */
 #define APP_MAX_PASS 1024

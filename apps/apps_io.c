@@ -217,7 +217,7 @@ FILE *app_open_in(const char *path)
 
     if (strcmp(path, APP_STDIO) == 0)
         return stdin;
-    if ((fp = fopen(path, "rb")) == NULL)
+    if ((fp = app_os_fopen(path, "rb")) == NULL)
         app_error("%s: cannot open: %s", path, strerror(errno));
     return fp;
 }

@@ -83,7 +83,7 @@ int app_get_pass(const char *src, const char *what, int verify, APP_PASS *pass)
         return set_pass(pass, what, v, strlen(v));
     }
     if (starts(src, SRC_FILE)) {
-        if ((fp = fopen(src + strlen(SRC_FILE), "r")) == NULL)
+        if ((fp = app_os_fopen(src + strlen(SRC_FILE), "rb")) == NULL)
             return app_error("%s: cannot open %s: %s", what,
                              src + strlen(SRC_FILE), strerror(errno));
         ret = first_line(fp, src + strlen(SRC_FILE), what, pass);

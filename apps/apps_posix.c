@@ -2,16 +2,20 @@
  * The tool's calls into the operating system, POSIX edition: output files
  * made whole in a temporary beside the target and then renamed or linked
  * into place, the identity of two paths, and a password read from the
- * terminal without echo.  A port to another system puts its twin of this
+ * terminal without echo, the clocks and the processes of `mldsa speed`.  A port to another system puts its twin of this
  * file beside it (the interface is in apps.h, "Operating system").
  */
+#define _GNU_SOURCE           /* sched_setaffinity, sched_getcpu */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 #include "apps.h"
 
@@ -272,5 +276,111 @@ int app_os_read_fd_line(int fd, char *buf, size_t cap, size_t *len)
         n--;
     buf[n] = '\0';
     *len = n;
+    return 0;
+}
+
+int app_os_init(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    return 0;
+}
+
+FILE *app_os_fopen(const char *path, const char *mode)
+{
+    return fopen(path, mode);
+}
+
+double app_os_cpu_sec(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double app_os_wall_sec(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void app_os_pin_cpu(void)
+{
+    int cpu = sched_getcpu();
+    cpu_set_t set;
+
+    if (cpu < 0)
+        return;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    (void)sched_setaffinity(0, sizeof(set), &set);
+}
+
+int app_os_spawn_self(APP_CHILD *c, const char *what, const char *argv0,
+                      char *const *args, const char *var, const char *value)
+{
+    int in[2], out[2];
+    pid_t pid;
+
+    c->to = c->from = NULL;
+    c->id = -1;
+    fflush(stdout);
+    if (pipe(in) != 0)
+        return app_error("%s: cannot start: %s", what, strerror(errno));
+    if (pipe(out) != 0) {
+        close(in[0]);
+        close(in[1]);
+        return app_error("%s: cannot start: %s", what, strerror(errno));
+    }
+    /* Our ends are not inherited by the children started later: each one
+     * must see the end of its input when we close ours. */
+    (void)fcntl(in[1], F_SETFD, FD_CLOEXEC);
+    (void)fcntl(out[0], F_SETFD, FD_CLOEXEC);
+    if ((pid = fork()) < 0) {
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        return app_error("%s: cannot start: %s", what, strerror(errno));
+    }
+    if (pid == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        setenv(var, value, 1);
+        execv("/proc/self/exe", args);
+        execvp(argv0, args);
+        _exit(127);
+    }
+    c->id = pid;
+    close(in[0]);
+    close(out[1]);
+    c->to = fdopen(in[1], "w");
+    c->from = fdopen(out[0], "r");
+    if (c->to == NULL || c->from == NULL)
+        return app_error("%s: cannot talk to it", what);
+    return 0;
+}
+
+int app_os_child_wait(APP_CHILD *c)
+{
+    int status;
+
+    if (c->to != NULL)
+        fclose(c->to);
+    if (c->from != NULL)
+        fclose(c->from);
+    c->to = c->from = NULL;
+    if (c->id < 0)
+        return APP_EXIT_ERROR;
+    if (waitpid((pid_t)c->id, &status, 0) < 0 || !WIFEXITED(status)
+        || WEXITSTATUS(status) != 0)
+        return APP_EXIT_ERROR;
     return 0;
 }

@@ -54,6 +54,8 @@ int main(int argc, char **argv)
     char **args;
     int n, ret;
 
+    if (app_os_init(&argc, &argv) != 0)
+        return APP_EXIT_ERROR;
     if ((args = app_gnu_args(argc, argv, &n)) == NULL)
         return app_error("out of memory");
     ret = run(n, args);

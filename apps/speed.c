@@ -17,15 +17,9 @@
  * Figures: the median over ROUNDS rounds of the CPU time per operation;
  * speedups: the median over rounds of the ratio of the pair.
  */
-#define _GNU_SOURCE           /* sched_setaffinity, sched_getcpu */
 #include <errno.h>
-#include <fcntl.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 #include "apps.h"
 #if defined(__x86_64__) || defined(__i386__)
 # include <x86intrin.h>
@@ -40,7 +34,7 @@
 #define NOPS 3                    /* keygen, sign, verify */
 #define NBLOCKS 2                 /* one-shot API, key object */
 #define MAX_PARAMS 3
-#define TSC_CALIBRATION_NS 50000000 /* 50 ms against CLOCK_MONOTONIC */
+#define TSC_CALIBRATION_SEC 0.05  /* against the monotonic clock */
 #define KECCAK_BATCH 256          /* permutations per keccak batch */
 #define KECCAK_BATCHES 41
 #define SPEED_MSG_BYTES 32
@@ -76,26 +70,6 @@ typedef struct {
     double sec[NBLOCKS][MAX_PARAMS][NOPS][ROUNDS];
     double cyc[NBLOCKS][MAX_PARAMS][NOPS][ROUNDS];
 } SPEED_RUN;
-
-/*
- * CPU time of this thread: on a shared machine, time slices given to other
- * processes do not count against the operation being measured.
- */
-static double cpu_sec(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double wall_sec(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static uint64_t now_cycles(void)
 {
@@ -239,12 +213,13 @@ static double tsc_hz(void)
     return 0;
 #endif
     if (hz == 0) {
-        struct timespec pause = { 0, TSC_CALIBRATION_NS };
-        double t0 = wall_sec();
+        double t0 = app_os_wall_sec(), t;
         uint64_t c0 = now_cycles();
 
-        nanosleep(&pause, NULL);
-        hz = (double)(now_cycles() - c0) / (wall_sec() - t0);
+        /* a busy wait: the same on every system */
+        while ((t = app_os_wall_sec()) - t0 < TSC_CALIBRATION_SEC)
+            ;
+        hz = (double)(now_cycles() - c0) / (t - t0);
     }
     return hz;
 }
@@ -257,14 +232,16 @@ static double tsc_hz(void)
 static int time_ops(BENCH_FN fn, BENCH_CTX *b, size_t first, size_t count,
                     BENCH_RESULT *r)
 {
-    double t0 = cpu_sec();
+    /* CPU time of this thread: on a shared machine, time slices given to
+     * other processes do not count against the operation measured. */
+    double t0 = app_os_cpu_sec();
 
     for (size_t j = first; j < first + count; j++) {
         b->j = j;
         if (fn(b) != MLDSA_OK)
             return APP_EXIT_ERROR;
     }
-    r->sec = (cpu_sec() - t0) / (double)count;
+    r->sec = (app_os_cpu_sec() - t0) / (double)count;
     r->cycles = r->sec * tsc_hz();
     return ctx_reset(b) == MLDSA_OK ? 0 : APP_EXIT_ERROR;
 }
@@ -341,12 +318,10 @@ static int backend_server(const mldsa_param *params, size_t n)
     return ret;
 }
 
-/* A running backend side: its backend, its pid and both ends of its pipes. */
+/* A running backend side: its backend and its process. */
 typedef struct {
     const char *backend;
-    pid_t pid;
-    FILE *to;
-    FILE *from;
+    APP_CHILD child;
 } BACKEND_SERVER;
 
 /*
@@ -357,8 +332,7 @@ static int server_start(BACKEND_SERVER *g, const char *argv0,
                         const mldsa_param *params, size_t n)
 {
     char *args[4 + MAX_PARAMS] = { "mldsa", "speed", SERVER_FLAG };
-    char names[MAX_PARAMS][4];
-    int in[2], out[2];
+    char names[MAX_PARAMS][4], what[64];
     size_t na = 3;
 
     for (size_t i = 0; i < n; i++) {
@@ -366,44 +340,9 @@ static int server_start(BACKEND_SERVER *g, const char *argv0,
         args[na++] = names[i];
     }
     args[na] = NULL;
-    fflush(stdout);
-    if (pipe(in) != 0)
-        return app_error("speed: cannot start the %s run: %s", g->backend, strerror(errno));
-    if (pipe(out) != 0) {
-        close(in[0]);
-        close(in[1]);
-        return app_error("speed: cannot start the %s run: %s", g->backend, strerror(errno));
-    }
-    /* Our ends are not inherited by the sides started later: each side
-     * must see the end of its input when we close ours. */
-    (void)fcntl(in[1], F_SETFD, FD_CLOEXEC);
-    (void)fcntl(out[0], F_SETFD, FD_CLOEXEC);
-    if ((g->pid = fork()) < 0) {
-        close(in[0]);
-        close(in[1]);
-        close(out[0]);
-        close(out[1]);
-        return app_error("speed: cannot start the %s run: %s", g->backend, strerror(errno));
-    }
-    if (g->pid == 0) {
-        dup2(in[0], STDIN_FILENO);
-        dup2(out[1], STDOUT_FILENO);
-        close(in[0]);
-        close(in[1]);
-        close(out[0]);
-        close(out[1]);
-        setenv("MLDSA_BACKEND", g->backend, 1);
-        execv("/proc/self/exe", args);
-        execvp(argv0, args);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    g->to = fdopen(in[1], "w");
-    g->from = fdopen(out[0], "r");
-    if (g->to == NULL || g->from == NULL)
-        return app_error("speed: cannot talk to the %s run", g->backend);
-    return 0;
+    snprintf(what, sizeof(what), "speed: the %s run", g->backend);
+    return app_os_spawn_self(&g->child, what, argv0, args, "MLDSA_BACKEND",
+                             g->backend);
 }
 
 /* Have backend side g measure round `round` of cell (k, i, op). */
@@ -412,9 +351,9 @@ static int server_measure(BACKEND_SERVER *g, size_t k, size_t i, int op,
 {
     char line[128];
 
-    if (fprintf(g->to, "%zu %zu %d %d %zu\n", k, i, op, round, count) < 0
-        || fflush(g->to) != 0
-        || fgets(line, sizeof(line), g->from) == NULL
+    if (fprintf(g->child.to, "%zu %zu %d %d %zu\n", k, i, op, round, count) < 0
+        || fflush(g->child.to) != 0
+        || fgets(line, sizeof(line), g->child.from) == NULL
         || sscanf(line, "%lf %lf", &r->sec, &r->cycles) != 2)
         return app_error("speed: the %s run failed", g->backend);
     return 0;
@@ -423,15 +362,9 @@ static int server_measure(BACKEND_SERVER *g, size_t k, size_t i, int op,
 /* Close the pipes and reap backend side g; 0 when it exited cleanly. */
 static int server_stop(BACKEND_SERVER *g)
 {
-    int status, ret = 0;
-
-    if (g->to != NULL)
-        fclose(g->to);
-    if (g->from != NULL)
-        fclose(g->from);
-    if (waitpid(g->pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        ret = app_error("speed: the %s run failed", g->backend);
-    return ret;
+    if (app_os_child_wait(&g->child) != 0)
+        return app_error("speed: the %s run failed", g->backend);
+    return 0;
 }
 
 /*
@@ -597,22 +530,6 @@ static void keccak_row(void)
     printf("\n");
 }
 
-/*
- * Stay on the CPU we run on (the generic runs inherit it), so that a
- * migration does not land in the middle of a measurement.
- */
-static void pin_to_this_cpu(void)
-{
-    int cpu = sched_getcpu();
-    cpu_set_t set;
-
-    if (cpu < 0)
-        return;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    (void)sched_setaffinity(0, sizeof(set), &set);
-}
-
 static const char speed_help[] =
     "usage: mldsa speed [44|65|87 ...] [keccak]\n"
     "Seconds per operation and operations per second (the columns of openssl\n"
@@ -659,7 +576,9 @@ int cmd_speed(int argc, char **argv)
     }
     if (server)
         return backend_server(params, n);
-    pin_to_this_cpu();
+    /* Stay on this CPU (the backend sides inherit it), so that a migration
+     * does not land in the middle of a measurement. */
+    app_os_pin_cpu();
     printf("%s\n", mldsa_build_info());
     /* ours first, then every other backend this machine runs */
     names[0] = mldsa_backend_name();
