@@ -29,6 +29,16 @@ if [ -n "${RUNNER:-}" ]; then
     export MLDSA_TEST_RUNNER="$RUNNER"
     export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-20}
 fi
+# ELF_CC assembles the elf flavour of part 2 and builds its stub program:
+# CC, unless CC targets Windows (then the host's cc; part 3 builds for CC).
+# EXE is the suffix of CC's programs.
+ELF_CC=$CC EXE=
+case $(${CC} -dumpmachine 2>/dev/null) in
+*mingw* | *windows*) ELF_CC=${HOST_CC:-cc} EXE=.exe ;;
+esac
+# ELF_CC's programs run natively when CC's are Windows ones under RUNNER.
+elf_runner=("${runner[@]}")
+[ -n "$EXE" ] && elf_runner=()
 GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512.pl"
 # Per generator (set by use_gen): the file, its row prefix, its API
 # symbols (sorted), its capability and info functions and its permutation.
@@ -156,7 +166,7 @@ for k in full stubs; do
     done
 
     f="$tmp/$k-elf"
-    check "$X elf $k: $CC -c" "${CC%% *}" ${CC#"${CC%% *}"} -c -o "$f.o" "$f.s"
+    check "$X elf $k: $ELF_CC -c" "${ELF_CC%% *}" ${ELF_CC#"${ELF_CC%% *}"} -c -o "$f.o" "$f.s"
     check "$X elf $k: only the API global, all hidden" \
         eval 'globals_ok elf_globals '"$f.o"' && elf_hidden '"$f.o"
     check "$X elf $k: .note.GNU-stack and CET (IBT, SHSTK) note" elf_notes "$f.o"
@@ -224,7 +234,7 @@ int main(void)
 }
 EOF_C
         check "$X elf stubs: capable() is 0, info says stubs, $X entry traps" \
-            eval '"${CC%% *}" ${CC#"${CC%% *}"} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "${runner[@]}" "$tmp/stub"'
+            eval '"${ELF_CC%% *}" ${ELF_CC#"${ELF_CC%% *}"} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "${elf_runner[@]}" "$tmp/stub"'
     fi
     if [ $k = stubs ] && have yasm; then
         check "$X nasm stubs: yasm -f win64" yasm -f win64 -o "$tmp/yasm.o" "$f.asm"
@@ -237,7 +247,7 @@ if have llvm-nm; then
     for fl in elf macosx mingw64 nasm; do
         us= ext=s
         case $fl in
-        elf) as=("${CC%% *}" -c) ;;
+        elf) as=("${ELF_CC%% *}" -c) ;;
         macosx) as=(clang -target x86_64-apple-macos -c) us=_ ;;
         mingw64) as=(x86_64-w64-mingw32-as) ;;
         nasm) as=(nasm -f win64) ext=asm ;;
@@ -265,14 +275,14 @@ build_and_test() {
     shift
     check "$name: make lib and suites" \
         env "$@" $MAKE --no-print-directory -k -j2 BUILD="$b" OUT="$b/" CC="$CC" \
-            lib $(for s in $suites; do printf '%s ' "$b/test/$s"; done)
-    [ -f "$b/libmldsa.so" ] || return 0
-    check "$name: libmldsa.so without text relocations" \
-        eval '! readelf -dW '"$b/libmldsa.so"' | grep -q TEXTREL'
+            lib $(for s in $suites; do printf '%s ' "$b/test/$s$EXE"; done)
+    if [ -z "$EXE" ]; then
+        [ -f "$b/libmldsa.so" ] || return 0
+        check "$name: libmldsa.so without text relocations" \
+            eval '! readelf -dW '"$b/libmldsa.so"' | grep -q TEXTREL'
+    fi
     for s in $suites; do
-        if [ -x "$b/test/$s" ]; then
-            check "$name: $s" env "$@" "${runner[@]}" "$b/test/$s"
-        fi
+        check "$name: $s" env "$@" "${runner[@]}" "$b/test/$s$EXE"
     done
 }
 build_and_test full MLDSA_ASM=
