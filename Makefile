@@ -453,26 +453,38 @@ asm: $(ASM_PERL) $(PERLASM_DEPS)
 	    done; \
 	done
 
+# The shared library as each system installs it: the versioned file and its
+# soname and development links in LIBDIR, or on Windows the DLL in BINDIR
+# (beside the programs that load it) and its import library in LIBDIR.
+ifeq ($(WINDOWS),)
+INSTALLED_SHARED := $(LIBDIR)/libmldsa.so $(LIBDIR)/$(SONAME) $(LIBDIR)/$(REALNAME)
+install_shared = install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/$(REALNAME) && \
+    ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) && \
+    ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmldsa.so
+else
+INSTALLED_SHARED := $(BINDIR)/$(SONAME) $(LIBDIR)/libmldsa.dll.a
+install_shared = install -m 755 $(SHARED_LIB) $(DESTDIR)$(BINDIR)/$(SONAME) && \
+    install -m 644 $(IMPORT_LIB) $(DESTDIR)$(LIBDIR)/libmldsa.dll.a
+endif
+
 install: all
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 include/mldsa.h $(DESTDIR)$(INCLUDEDIR)/mldsa.h
 	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/libmldsa.a
-	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/$(REALNAME)
-	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmldsa.so
-	install -m 755 $(APP) $(DESTDIR)$(BINDIR)/mldsa
+	$(install_shared)
+	install -m 755 $(APP) $(DESTDIR)$(BINDIR)/mldsa$(EXE)
 	install -m 644 doc/mldsa.1 $(DESTDIR)$(MANDIR)/man1/mldsa.1
 	install -m 644 doc/libmldsa.3 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@LIBS_PRIVATE@|$(SYS_LIBS)|' \
 	    util/mldsa.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/mldsa.h $(DESTDIR)$(LIBDIR)/libmldsa.a \
-	    $(DESTDIR)$(LIBDIR)/libmldsa.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
-	    $(DESTDIR)$(LIBDIR)/$(REALNAME) \
-	    $(DESTDIR)$(BINDIR)/mldsa $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc \
+	    $(addprefix $(DESTDIR),$(INSTALLED_SHARED)) \
+	    $(DESTDIR)$(BINDIR)/mldsa$(EXE) $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc \
 	    $(DESTDIR)$(MANDIR)/man1/mldsa.1 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
 
 # clean keeps $(BUILD)/config.mk, the recorded settings; distclean removes

@@ -8,10 +8,11 @@
 #   clang    clang --target=x86_64-w64-mingw32 (Debian's mingw-w64 headers and
 #            libraries), the GNU as flavour assembled by clang's own assembler
 # Each builds in build-win-MODE/ (BUILD and OUT), checks that libmldsa-0.dll
-# exports only mldsa_* and needs no libgcc DLL ("dll: N passed, N failed"),
-# then runs `make test RUNNER=wine` (every Check suite with CK_FORK=no, the
-# KAT suite on every backend, the shell suites), which ends with run-tests'
-# "N passed, N failed, N skipped".  MLDSA_KAT_FILES (see README) passes
+# exports only mldsa_* and needs no libgcc DLL, and that make install puts
+# each file where Windows wants it ("dll: N passed, N failed"), then runs
+# `make test RUNNER=wine` (every Check suite with CK_FORK=no, the KAT suite
+# on every backend, the shell suites); the last line adds both:
+# "windows-MODE: N passed, N failed, N skipped".  MLDSA_KAT_FILES (see README) passes
 # through.  Needs util/install-deps --cross mingw.
 set -u
 mode=${1:?usage: test/cross_windows.sh mingw64|nasm|stubs|clang}
@@ -55,9 +56,28 @@ dllcheck "libmldsa-0.dll imports only system DLLs ($imports)" \
     "$(grep -Eiv '^(bcrypt|kernel32|msvcrt)\.dll$' <<<"${imports// /$'\n'}" | grep . | tr '\n' ' ' | sed 's/^$/ok/')"
 dllcheck "libmldsa.dll.a is an import library for libmldsa-0.dll" \
     "$(x86_64-w64-mingw32-nm "$dir/libmldsa.dll.a" 2>/dev/null | grep -q ' T mldsa_keygen$' && echo ok || echo 'no mldsa_keygen')"
+# make install: the DLL beside the programs, the import library and the
+# static one in LIBDIR, and mldsa.pc naming -lbcrypt for static links.
+dest=$(mktemp -d)
+"$MAKE" --no-print-directory -s BUILD="$dir" OUT="$dir/" "${args[@]}" DESTDIR="$dest" install >/dev/null
+missing=
+for f in bin/libmldsa-0.dll bin/mldsa.exe lib/libmldsa.dll.a lib/libmldsa.a include/mldsa.h; do
+    [ -f "$dest/usr/local/$f" ] || missing="$missing $f"
+done
+dllcheck "make install: bin/libmldsa-0.dll, bin/mldsa.exe, lib/libmldsa.dll.a, lib/libmldsa.a" \
+    "${missing:-ok}"
+dllcheck "make install: mldsa.pc has Libs.private: -lbcrypt" \
+    "$(grep -qx 'Libs.private: -lbcrypt' "$dest/usr/local/lib/pkgconfig/mldsa.pc" && echo ok || echo 'no -lbcrypt')"
+rm -rf "$dest"
 echo "dll: $pass passed, $fail failed"
 
-"$MAKE" --no-print-directory BUILD="$dir" OUT="$dir/" "${args[@]}" RUNNER="$WINE" test
-rc=$?
+log=$(mktemp)
+"$MAKE" --no-print-directory BUILD="$dir" OUT="$dir/" "${args[@]}" RUNNER="$WINE" test 2>&1 | tee "$log"
+rc=${PIPESTATUS[0]}
+# One closing line: the DLL checks and make test's checks together.
+read -r tp tf ts < <(sed -nE 's/^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3/p' "$log" | tail -n 1)
+rm -f "$log"
+[ -n "${tp:-}" ] || { tp=0 tf=1 ts=0; }
 echo "windows-$mode: $(( ($(date +%s) - start + 30) / 60 )) min"
+echo "windows-$mode: $((pass + tp)) passed, $((fail + tf)) failed, $ts skipped"
 [ "$fail" -eq 0 ] && [ "$rc" -eq 0 ]
