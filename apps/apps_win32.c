@@ -13,6 +13,7 @@
 #include <windows.h>
 #include <sddl.h>
 #include <shellapi.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <io.h>
 #include <stdlib.h>
