@@ -332,10 +332,11 @@ $(SONAME_LINK): $(SHARED_LIB)
 else
 # The DLL exports every global symbol of the public object, whose only
 # globals are mldsa_* (test/cross_windows.sh checks the export table), and
-# writes the import library beside it.
+# writes the import library beside it; nothing of the static libraries
+# (libgcc's __emutls_get_address, for _Thread_local) is exported.
 $(SHARED_LIB): $(PUBLIC_OBJ)
 	$(quiet) LD $@
-	$(Q)$(CC) -shared -Wl,--export-all-symbols -Wl,--out-implib,$(IMPORT_LIB) \
+	$(Q)$(CC) -shared -Wl,--export-all-symbols -Wl,--exclude-libs,ALL -Wl,--out-implib,$(IMPORT_LIB) \
 	    -o $@ $(PUBLIC_OBJ) $(ALL_LDFLAGS) $(SYS_LIBS)
 
 $(IMPORT_LIB): $(SHARED_LIB)

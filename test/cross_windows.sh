@@ -53,7 +53,8 @@ dllcheck "libmldsa-0.dll exports only mldsa_* ($(wc -l <<<"$exports") names)" \
     "$([ -n "$exports" ] && [ -z "$others" ] && echo ok || echo "${others:-no exports}")"
 imports=$(sed -n 's/^\s*DLL Name: //p' <<<"$dump" | sort | tr '\n' ' ')
 dllcheck "libmldsa-0.dll imports only system DLLs ($imports)" \
-    "$(grep -Eiv '^(bcrypt|kernel32|msvcrt)\.dll$' <<<"${imports// /$'\n'}" | grep . | tr '\n' ' ' | sed 's/^$/ok/')"
+    "$(others=$(grep -Eiv '^(bcrypt|kernel32|msvcrt)\.dll$' <<<"${imports// /$'\n'}" | grep . | tr '\n' ' ')
+       echo "${others:-ok}")"
 dllcheck "libmldsa.dll.a is an import library for libmldsa-0.dll" \
     "$(x86_64-w64-mingw32-nm "$dir/libmldsa.dll.a" 2>/dev/null | grep -q ' T mldsa_keygen$' && echo ok || echo 'no mldsa_keygen')"
 # make install: the DLL beside the programs, the import library and the
