@@ -172,6 +172,12 @@ cc_accepts = $(shell $(CC) $(1) -E -x c /dev/null >/dev/null 2>&1 && echo $(1))
 REPRO_FLAGS := $(call cc_accepts,-ffile-prefix-map=$(CURDIR)=.)
 REPRO_ASFLAGS := $(REPRO_FLAGS) $(call cc_accepts,-fdebug-compilation-dir=.)
 MLDSA_CFLAGS += $(REPRO_FLAGS)
+# Windows: clang's address-significance table (.llvm_addrsig) is a section
+# GNU ld places below the image base of a PE file, which Windows (and Wine)
+# then refuse to load ("Bad EXE format"); gcc has no such table.
+ifneq ($(WINDOWS),)
+MLDSA_CFLAGS += $(call cc_accepts,-fno-addrsig)
+endif
 MLDSA_ARFLAGS := $(if $(findstring darwin,$(TARGET_TRIPLE)),rcs,rcsD)
 ALL_CFLAGS  = $(MLDSA_CPPFLAGS) $(MLDSA_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 # Windows: libgcc (the thread-local emulation) linked in, so the DLL and
