@@ -10,14 +10,6 @@
 # then "N passed, N failed".
 # Usage: bash test/test_config.sh [PATH_TO_mldsa]  (the tool is not used)
 set -u
-# A Windows CC (make test RUNNER=wine) builds none of what this checks
-# (the shared library as libmldsa.so.0 found through LD_LIBRARY_PATH): one counted skip; test/cross_windows.sh checks the DLL and its install.
-case $(${CC:-cc} -dumpmachine 2>/dev/null) in
-*mingw* | *windows*)
-    echo "skip $(basename "$0"): checks the shared library as libmldsa.so.0 found through LD_LIBRARY_PATH, not a Windows build"
-    echo "0 passed, 0 failed, 1 skipped"
-    exit 0 ;;
-esac
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -32,6 +24,7 @@ check() {
     if "$@" >"$T/out" 2>&1; then ok "$name"; else bad "$name" "$(tail -n 3 "$T/out")"; fi
 }
 . "$ROOT/test/tree.sh"
+not_for_windows_cc "the shared library as libmldsa.so.0 found through LD_LIBRARY_PATH"
 
 cc=${CC:-cc}
 src="$T/src"

@@ -7,14 +7,6 @@
 # case, then "N passed, N failed".
 # Usage: bash test/test_reproducible.sh [PATH_TO_mldsa]  (the tool is not used)
 set -u
-# A Windows CC (make test RUNNER=wine) builds none of what this checks
-# (the ELF libmldsa.so and tool): one counted skip; test/cross_windows.sh checks the DLL and its install.
-case $(${CC:-cc} -dumpmachine 2>/dev/null) in
-*mingw* | *windows*)
-    echo "skip $(basename "$0"): checks the ELF libmldsa.so and tool, not a Windows build"
-    echo "0 passed, 0 failed, 1 skipped"
-    exit 0 ;;
-esac
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -24,6 +16,7 @@ ok() { echo "ok   $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL $1${2:+: $2}"; fail=$((fail + 1)); }
 
 . "$ROOT/test/tree.sh"
+not_for_windows_cc "the ELF libmldsa.so and tool"
 
 # Each copy built with only CC and CFLAGS given (from this test's
 # environment), nothing of the make that runs the test.

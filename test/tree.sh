@@ -1,6 +1,18 @@
 # Sourced by the shell tests that build a copy of the tree
 # (test_reproducible.sh, test_config.sh); needs ROOT, the tree's top.
 
+# not_for_windows_cc WHAT: a Windows CC (make test RUNNER=wine) builds none
+# of WHAT, which the test checks: one counted skip and exit (the DLL and its
+# install are test/cross_windows.sh's).
+not_for_windows_cc() {
+    case $(${CC:-cc} -dumpmachine 2>/dev/null) in
+    *mingw* | *windows*)
+        echo "skip $(basename "$0"): checks $1, not a Windows build"
+        echo "0 passed, 0 failed, 1 skipped"
+        exit 0 ;;
+    esac
+}
+
 # copy_tree DIR: the sources as they are in the work tree (tracked and new
 # files, not the build outputs) into DIR, or every file but the outputs
 # when the tree is not a git checkout.
