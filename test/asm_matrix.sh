@@ -23,12 +23,8 @@ set -u
 CC=${CC:-cc}
 PERL=${PERL:-perl}
 MAKE=${MAKE:-make}
-read -r -a runner <<<"${RUNNER:-}"
-if [ -n "${RUNNER:-}" ]; then
-    # as util/run-tests does: test_backend starts itself through it
-    export MLDSA_TEST_RUNNER="$RUNNER"
-    export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-20}
-fi
+. "$(dirname "$0")/../util/runner.sh"
+runner_start
 # ELF_CC assembles the elf flavour of part 2 and builds its stub program:
 # CC, unless CC targets Windows (then the host's cc; part 3 builds for CC).
 # EXE is the suffix of CC's programs.
@@ -64,7 +60,7 @@ pass=0
 fail=0
 skip=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/asm_matrix.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp"; runner_stop' EXIT
 
 row() { printf '| %-62s | %-5s |\n' "$1" "$2"; }
 

@@ -23,13 +23,14 @@ MINGW=x86_64-w64-mingw32
 CFLAGS_WIN="-O2 -g -std=c11 -Wall -Wextra -Werror -DKECCAK1600_ASM -Iinclude"
 SOURCES="test/win64/abi_check.c crypto/cpuid/x86_64/cpuid_x86_64.c crypto/sha/keccak1600.c"
 GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512.pl"
-export WINEDEBUG=-all
+RUNNER=wine
+. util/runner.sh
 
 pass=0
 fail=0
 skip=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/win64-abi.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp"; runner_stop' EXIT
 
 row() { printf '| %-76s | %-4s |\n' "$1" "$2"; }
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -122,6 +123,7 @@ flavour() {
     echo "$fl: $line"
 }
 
+runner_start
 echo "Win64 ABI check of the Keccak kernels ($(wine --version 2>/dev/null || echo 'no wine'))"
 for fl in "${@:-gnu-as clang nasm}"; do
     for f in $fl; do
