@@ -1,9 +1,10 @@
 /*
  * The tool's calls into the operating system, POSIX edition: output files
  * made whole in a temporary beside the target and then renamed or linked
- * into place, the identity of two paths, and a password read from the
- * terminal without echo, the clocks and the processes of `mldsa speed`.  A port to another system puts its twin of this
- * file beside it (the interface is in apps.h, "Operating system").
+ * into place, the identity of two paths, a password read from the terminal
+ * without echo, and the clocks and the processes of `mldsa speed`.  Its
+ * Windows twin is apps_win32.c (the interface is in apps.h, "Operating
+ * system").
  */
 #define _GNU_SOURCE           /* sched_setaffinity, sched_getcpu */
 #include <errno.h>

@@ -32,7 +32,7 @@ stubs)   args=(CC="$gcc"); export MLDSA_ASM="gnu-as 2.25" ;;
 clang)   args=(CC="$clang_cc" LDFLAGS="-L$libgcc_dir") ;;
 *) echo "unknown mode $mode (mingw64, nasm, stubs, clang)" >&2; exit 2 ;;
 esac
-export WINEDEBUG=${WINEDEBUG:--all} CK_FORK=no
+export CK_FORK=no
 start=$(date +%s)
 echo "== windows-$mode: ${args[*]} ${MLDSA_ASM:+MLDSA_ASM=\"$MLDSA_ASM\"}"
 "$MAKE" --no-print-directory -j2 BUILD="$dir" OUT="$dir/" "${args[@]}" all || exit 1
