@@ -253,38 +253,68 @@ static void store64_le(uint8_t *p, uint64_t v)
 }
 
 /*
- * XOR len bytes of in into the state from byte offset off: the absorbing
- * step of the sponge (FIPS 202 Algorithm 8, step 6).  Whole lanes go 8
- * bytes at a time, the partial lanes at either end byte by byte.
+ * XOR len bytes of in into state j of ways interleaved states (lane i at
+ * A[ways * i + j]) from byte offset off: the absorbing step of the sponge
+ * (FIPS 202 Algorithm 8, step 6).  Whole lanes go 8 bytes at a time, the
+ * partial lanes at either end byte by byte.
  */
-void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
-                          const uint8_t *in, size_t len)
+static inline void xor_bytes(uint64_t *A, size_t ways, size_t j, size_t off,
+                             const uint8_t *in, size_t len)
 {
     while (len > 0 && off % 8 != 0) {
-        A[off / 8] ^= (uint64_t)*in++ << (8 * (off % 8));
+        A[ways * (off / 8) + j] ^= (uint64_t)*in++ << (8 * (off % 8));
         off++;
         len--;
     }
     for (; len >= 8; len -= 8, off += 8, in += 8)
-        A[off / 8] ^= load64_le(in);
+        A[ways * (off / 8) + j] ^= load64_le(in);
     for (; len > 0; len--, off++)
-        A[off / 8] ^= (uint64_t)*in++ << (8 * (off % 8));
+        A[ways * (off / 8) + j] ^= (uint64_t)*in++ << (8 * (off % 8));
 }
 
 /*
- * Copy len bytes of the state from byte offset off into out: the
- * squeezing step of the sponge (FIPS 202 Algorithm 8, step 10, Trunc).
+ * Copy len bytes of state j of ways interleaved states from byte offset
+ * off into out: the squeezing step of the sponge (FIPS 202 Algorithm 8,
+ * step 10, Trunc).
  */
-void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
-                              uint8_t *out, size_t len)
+static inline void extract_bytes(const uint64_t *A, size_t ways, size_t j,
+                                 size_t off, uint8_t *out, size_t len)
 {
     while (len > 0 && off % 8 != 0) {
-        *out++ = (uint8_t)(A[off / 8] >> (8 * (off % 8)));
+        *out++ = (uint8_t)(A[ways * (off / 8) + j] >> (8 * (off % 8)));
         off++;
         len--;
     }
     for (; len >= 8; len -= 8, off += 8, out += 8)
-        store64_le(out, A[off / 8]);
+        store64_le(out, A[ways * (off / 8) + j]);
     for (; len > 0; len--, off++)
-        *out++ = (uint8_t)(A[off / 8] >> (8 * (off % 8)));
+        *out++ = (uint8_t)(A[ways * (off / 8) + j] >> (8 * (off % 8)));
+}
+
+/* XOR len bytes of in into the state from byte offset off. */
+void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
+                          const uint8_t *in, size_t len)
+{
+    xor_bytes(A, 1, 0, off, in, len);
+}
+
+/* Copy len bytes of the state from byte offset off into out. */
+void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
+                              uint8_t *out, size_t len)
+{
+    extract_bytes(A, 1, 0, off, out, len);
+}
+
+/* KECCAK1600_xor_bytes on state j of ways interleaved states. */
+void KECCAK1600_xor_bytes_xn(uint64_t *A, size_t ways, size_t j, size_t off,
+                             const uint8_t *in, size_t len)
+{
+    xor_bytes(A, ways, j, off, in, len);
+}
+
+/* KECCAK1600_extract_bytes on state j of ways interleaved states. */
+void KECCAK1600_extract_bytes_xn(const uint64_t *A, size_t ways, size_t j,
+                                 size_t off, uint8_t *out, size_t len)
+{
+    extract_bytes(A, ways, j, off, out, len);
 }

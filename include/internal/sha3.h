@@ -35,6 +35,12 @@ void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
 /* Copy len bytes of the state starting at byte offset off into out (off + len <= 200). */
 void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
                               uint8_t *out, size_t len);
+/* The same two on state j of ways lane-interleaved states: lane i of
+ * state j is A[ways * i + j]. */
+void KECCAK1600_xor_bytes_xn(uint64_t *A, size_t ways, size_t j, size_t off,
+                             const uint8_t *in, size_t len);
+void KECCAK1600_extract_bytes_xn(const uint64_t *A, size_t ways, size_t j,
+                                 size_t off, uint8_t *out, size_t len);
 
 /* Incremental SHA-3 / SHAKE context. */
 typedef struct keccak1600_ctx_st {

@@ -11,6 +11,7 @@
 #include "internal/cleanse.h"
 #include "internal/ct.h"
 #include "internal/sha3.h"
+#include "internal/sha3_mb.h"
 
 #define LANE_BYTES 8
 /* The last padding bit of FIPS 202's pad10*1, in the last byte of the block. */
@@ -138,3 +139,17 @@ void SHA3_x8_cleanse(KECCAK1600_X8_CTX *ctx)
 {
     ossl_cleanse(ctx, sizeof(*ctx));
 }
+
+/*
+ * The two kernels for the job scheduler (include/internal/sha3_mb.h):
+ * the assembly entry points as they are, whole-block squeezes included.
+ */
+const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x4 = {
+    "x4 avx512vl", KECCAK1600_X4_WAYS, KECCAK1600_x4_permute_avx512vl,
+    SHA3_x4_squeeze_avx512vl,
+};
+
+const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x8 = {
+    "x8 avx512", KECCAK1600_X8_WAYS, KECCAK1600_x8_permute_avx512,
+    SHA3_x8_squeeze_avx512,
+};
