@@ -162,8 +162,8 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
     memcpy(key->key, expanded + ML_DSA_RHO_BYTES + ML_DSA_RHO_PRIME_BYTES,
            ML_DSA_K_BYTES);
 
-    if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l)
-        || !ops->vector_expand_S(key->s1_hat, rho_prime, p->l, p->k, p->eta))
+    ossl_ml_dsa_expand_A(ops, key->a_hat, key->rho, p->k, p->l);
+    if (!ossl_ml_dsa_expand_S(ops, key->s1_hat, rho_prime, p->l, p->k, p->eta))
         goto end;
     /* skEncode needs s1 in normal form, after tr is known. */
     memcpy(s1, key->s1_hat, p->l * sizeof(ML_DSA_POLY));
@@ -216,9 +216,7 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
     ML_DSA_CT_DECLASSIFY(key->rho, ML_DSA_RHO_BYTES);
     if (!ok)
         goto end;
-    ret = MLDSA_ERR_MEMORY;
-    if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l))
-        goto end;
+    ossl_ml_dsa_expand_A(ops, key->a_hat, key->rho, p->k, p->l);
     polys_ntt(key, key->s1_hat, p->l);
     compute_t(key, key->s2_hat, t0);
     encode_public(key, tr);
@@ -254,9 +252,8 @@ static int key_init_public(MLDSA_KEY *key, const uint8_t *pk)
     const ML_DSA_PARAMS *p = key->params;
 
     ossl_ml_dsa_pk_decode(key->backend->poly, p, key->rho, key->t1_hat, pk);
-    if (!key->backend->sample->matrix_expand_A(key->a_hat, key->rho,
-                                                   p->k, p->l))
-        return MLDSA_ERR_MEMORY;
+    ossl_ml_dsa_expand_A(key->backend->sample, key->a_hat, key->rho, p->k,
+                         p->l);
     memcpy(key->pk, pk, p->pk_bytes);
     SHA3_shake256(key->tr, ML_DSA_TR_BYTES, pk, p->pk_bytes);
     expand_t1(key);

@@ -112,8 +112,94 @@ int ossl_ml_dsa_hint_decode(const ML_DSA_PARAMS *params, uint8_t *h,
                             const uint8_t *in);
 
 /* ------------------------------------------------------------------------
- * Sampling (ml_dsa_sample.c)
+ * Sampling (ml_dsa_sample.c): ExpandA, ExpandS and ExpandMask (FIPS 204
+ * Algorithms 32 - 34) as SHAKE jobs of one scheduler, which the caller's
+ * own jobs (H(pk), mu, c-tilde) may share.  A request asks for count
+ * entries and is done when all are written; the sampler keeps one job per
+ * lane of the backend's kernel, and starts the next entry of the oldest
+ * request in a job's lane the moment its entry is finished.
  * ------------------------------------------------------------------------ */
+/* Bytes a sample job squeezes at most at once: 5 SHAKE128 blocks. */
+#define ML_DSA_SAMPLE_BUF_BYTES (5 * 168)
+
+typedef struct ml_dsa_sample_req_st ML_DSA_SAMPLE_REQ;
+typedef struct ml_dsa_sampler_st ML_DSA_SAMPLER;
+
+struct ml_dsa_sample_req_st {
+    ML_DSA_SAMPLE_REQ *next;    /* in the sampler's queue */
+    int kind;                   /* ML_DSA_SAMPLE_A, _S or _MASK */
+    uint8_t seed[64 + 2];       /* rho, rho' or rho'', then the entry's
+                                   nonce: a copy, wiped when done */
+    ML_DSA_POLY *polys;         /* entry i is written to polys[i] */
+    size_t first;               /* entry i is number first + i */
+    size_t count, started, pending;
+    size_t l;                   /* ExpandA: number e is (r, s) = (e / l, e % l) */
+    int param;                  /* ExpandS: eta; ExpandMask: gamma1 bits */
+};
+
+/* One lane's job: the entry it samples and the SHAKE output so far. */
+typedef struct ml_dsa_sample_job_st {
+    SHA3_MB_JOB job;
+    ML_DSA_SAMPLER *smp;
+    ML_DSA_SAMPLE_REQ *req;     /* NULL: idle */
+    ML_DSA_POLY *poly;
+    size_t ctr, got;            /* coefficients written; bytes in buf */
+    size_t used;                /* bytes of buf ever written */
+    uint8_t buf[ML_DSA_SAMPLE_BUF_BYTES];
+} ML_DSA_SAMPLE_JOB;
+
+struct ml_dsa_sampler_st {
+    SHA3_MB_SCHED sched;        /* the caller's jobs may be submitted here */
+    const OSSL_ML_DSA_SAMPLE_OPS *ops;
+    ML_DSA_SAMPLE_REQ *head, *tail;   /* requests with entries to start */
+    size_t njobs;               /* the kernel's ways */
+    ML_DSA_SAMPLE_JOB jobs[SHA3_MB_MAX_WAYS];
+};
+
+enum { ML_DSA_SAMPLE_A, ML_DSA_SAMPLE_S, ML_DSA_SAMPLE_MASK };
+
+void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
+                              const OSSL_ML_DSA_SAMPLE_OPS *ops);
+/* Wipe the sampler (its buffers saw secrets; every request done). */
+void ossl_ml_dsa_sampler_cleanse(ML_DSA_SAMPLER *smp);
+/* ExpandA entries first .. first + count - 1 (number e = r * l + s is
+ * RejNTTPoly(rho || s || r)) into a_hat[first ...]. */
+void ossl_ml_dsa_sample_A(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
+                          ML_DSA_POLY *a_hat, const uint8_t rho[32], size_t l,
+                          size_t first, size_t count);
+/* ExpandS: s[r] = RejBoundedPoly(rho' || IntegerToBytes(r, 2)) for
+ * r < count; eta 2 or 4.  Secret. */
+void ossl_ml_dsa_sample_S(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
+                          ML_DSA_POLY *s, const uint8_t rho_prime[64],
+                          size_t count, int eta);
+/* ExpandMask: y[r] = BitUnpack(SHAKE256(rho'' || IntegerToBytes(kappa + r,
+ * 2)), gamma1 - 1, gamma1) for r < count (kappa + r mod 2^16); gamma1 bits
+ * 17 or 19.  Secret. */
+void ossl_ml_dsa_sample_mask(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
+                             ML_DSA_POLY *y, const uint8_t rho_pp[64],
+                             uint16_t kappa, size_t count, int gamma1_bits);
+/* Run the scheduler until the request is done. */
+void ossl_ml_dsa_sample_wait(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req);
+
+/* The three at once, each on a sampler of its own (what tests compare). */
+void ossl_ml_dsa_expand_A(const OSSL_ML_DSA_SAMPLE_OPS *ops,
+                          ML_DSA_POLY *a_hat, const uint8_t rho[32], size_t k,
+                          size_t l);
+int ossl_ml_dsa_expand_S(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *s,
+                         const uint8_t rho_prime[64], size_t l, size_t k,
+                         int eta);
+int ossl_ml_dsa_expand_mask(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *y,
+                            const uint8_t rho_pp[64], uint16_t kappa,
+                            size_t l, int gamma1_bits);
+
+/*
+ * SampleInBall (FIPS 204 Algorithm 29) from the first block of
+ * SHAKE256(ctilde) (136 bytes) that job, of that hash, has written to
+ * block; more are squeezed on sched when needed (rarely).  c is public
+ * once ctilde is.
+ */
+void ossl_ml_dsa_sample_in_ball_job(ML_DSA_POLY *c, SHA3_MB_SCHED *sched,
+                                    SHA3_MB_JOB *job, uint8_t *block, int tau);
 void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
                                      size_t ctilde_len, int tau);
 

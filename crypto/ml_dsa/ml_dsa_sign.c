@@ -79,8 +79,7 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
     const size_t k = p->k, l = p->l;
     const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
     const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
-    /* y, then up to mask_batch - 1 polynomials of the next attempt's mask */
-    ML_DSA_POLY y[ML_DSA_L_MAX + ML_DSA_MASK_BATCH_MAX - 1];
+    ML_DSA_POLY y[ML_DSA_L_MAX];
     ML_DSA_POLY z[ML_DSA_L_MAX], w[ML_DSA_K_MAX];
     ML_DSA_POLY c, t;
     uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
@@ -90,7 +89,7 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
     uint16_t kappa = 0;
     uint32_t count;
     int32_t bad;
-    size_t i, spare = 0, fetch;
+    size_t i;
     int ret = MLDSA_ERR_MEMORY;
 
     /* rho'' = H(K || rnd || mu, 64) */
@@ -102,24 +101,9 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
     SHA3_cleanse(&hctx);
 
     for (;; kappa = (uint16_t)(kappa + l)) {
-        /*
-         * y = ExpandMask(rho'', kappa).  Its polynomial r depends only on
-         * kappa + r, so the ops fill it mask_batch polynomials at a time
-         * (4 or 8 for a 4- or 8-way kernel; l is 4, 5 or 7): the spare ones
-         * (nonces kappa + l ...) at y[l ...] become the first of the next
-         * attempt.  spare < mask_batch, and may reach l when mask_batch > l:
-         * then nothing is fetched.
-         */
-        memmove(y, y + l, spare * sizeof(y[0]));
-        fetch = spare >= l ? 0
-                : (l - spare + ops->mask_batch - 1) / ops->mask_batch
-                  * ops->mask_batch;
-        if (fetch > 0
-            && !ops->vector_expand_mask(y + spare, rho_pp,
-                                        (uint16_t)(kappa + spare), fetch,
-                                        p->gamma1_bits))
+        /* y = ExpandMask(rho'', kappa) */
+        if (!ossl_ml_dsa_expand_mask(ops, y, rho_pp, kappa, l, p->gamma1_bits))
             goto end;
-        spare += fetch - l;
 
         /* w = NTT^-1(A-hat * NTT(y)) */
         for (i = 0; i < l; i++) {

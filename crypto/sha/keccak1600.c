@@ -305,6 +305,30 @@ void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
     extract_bytes(A, 1, 0, off, out, len);
 }
 
+/*
+ * State j of ways interleaved states becomes that of an empty sponge that
+ * has absorbed its whole input, in (len < rate bytes), and the padding
+ * (FIPS 202 section 6, pad10*1; rate a multiple of 8): in, the domain
+ * suffix and first pad bit pad at byte len, zeros, and the last pad bit at
+ * byte rate - 1.  One store per lane.
+ */
+void KECCAK1600_set_last_block_xn(uint64_t *A, size_t ways, size_t j,
+                                  const uint8_t *in, size_t len, uint8_t pad,
+                                  size_t rate)
+{
+    size_t full = len / 8, tail = len % 8, i;
+    uint64_t w = (uint64_t)pad << (8 * tail), *p = A + j;
+
+    for (i = 0; i < full; i++, p += ways, in += 8)
+        *p = load64_le(in);
+    for (i = 0; i < tail; i++)
+        w |= (uint64_t)in[i] << (8 * i);
+    *p = w;
+    for (i = full + 1, p += ways; i < KECCAK1600_LANES; i++, p += ways)
+        *p = 0;
+    A[ways * (rate / 8 - 1) + j] ^= (uint64_t)KECCAK1600_PAD_LAST << 56;
+}
+
 /* KECCAK1600_xor_bytes on state j of ways interleaved states. */
 void KECCAK1600_xor_bytes_xn(uint64_t *A, size_t ways, size_t j, size_t off,
                              const uint8_t *in, size_t len)

@@ -7,27 +7,67 @@
  * A job's state is in its lane while it runs and in the job otherwise;
  * its bytes go into (and come out of) either place through the same
  * strided helpers.  pos == rate marks a state that needs a permutation
- * before anything more can be absorbed or read.  A round fills the free
- * lanes, XORs each absorbing job's block (or its padding) into its lane,
- * and calls the kernel once: its squeeze writes the block of each job that
+ * before anything more can be absorbed or read: a full block absorbed, the
+ * padding in (it goes in as soon as the input is complete), or the block
+ * read out.  So a round has nothing to do before the kernel runs but fill
+ * the free lanes; the kernel's squeeze writes the block of each job that
  * takes a whole block of output straight into that job's buffer, several
- * blocks at once while every job in a lane does only that.
+ * blocks in one call while every job in a lane does only that (a job that
+ * starts on a short input, as most do, is padded at once and squeezes all
+ * its blocks in one call); then each job absorbs or reads what it can of
+ * its new block.
  */
 #include <string.h>
 #include "internal/cleanse.h"
 #include "internal/ct.h"
 #include "internal/sha3_mb.h"
 
-/* The last padding bit of FIPS 202's pad10*1, in the last byte of the block. */
-#define SHAKE_PAD_LAST 0x80
+enum { PHASE_ABSORB, PHASE_PADDED, PHASE_SQUEEZE };
+/*
+ * What a job not in a lane holds in A: its state, or (so that a job
+ * started while waiting for a lane is written once, into the lane) an
+ * empty state not yet written, or the bytes of its whole short input
+ * (held_len < rate), whose padded block is its state.
+ */
+enum { HELD_STATE, HELD_ZERO, HELD_SHORT };
 
-/* The state words of job j's lane, or of the job itself: base and stride. */
+/* State j of ways interleaved states becomes what the job holds. */
+static void held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
+                       size_t j)
+{
+    uint8_t in[SHAKE128_RATE];
+    size_t i;
+
+    switch (job->held) {
+    case HELD_ZERO:
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            A[ways * i + j] = 0;
+        break;
+    case HELD_SHORT:
+        memcpy(in, job->A, job->held_len);
+        KECCAK1600_set_last_block_xn(A, ways, j, in, job->held_len,
+                                     SHAKE_PAD, job->rate);
+        ossl_cleanse(in, job->held_len);
+        break;
+    default:
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            A[ways * i + j] = job->A[i];
+        break;
+    }
+}
+
+/* The state words of the job, in its lane or in itself: base, stride and
+ * index. */
 static uint64_t *job_state(SHA3_MB_JOB *job, size_t *ways, size_t *j)
 {
     if (job->lane >= 0) {
         *ways = job->sched->ways;
         *j = (size_t)job->lane;
         return job->sched->A;
+    }
+    if (job->held != HELD_STATE) {
+        held_write(job, job->A, 1, 0);
+        job->held = HELD_STATE;
     }
     *ways = 1;
     *j = 0;
@@ -36,31 +76,18 @@ static uint64_t *job_state(SHA3_MB_JOB *job, size_t *ways, size_t *j)
 
 /*
  * What a job can do without a permutation (FIPS 202 Algorithm 8): absorb
- * its input pieces until the current block is full, or read its output
- * from the current block.
+ * its input pieces until the current block is full, then, at the end of
+ * the input, the padding; or read its output from the current block.
  */
 static void job_advance(SHA3_MB_JOB *job)
 {
     size_t ways, j, n;
-    uint64_t *A = job_state(job, &ways, &j);
+    uint64_t *A;
 
-    if (!job->squeezing) {
-        while (job->npieces > 0 && job->pos < job->rate) {
-            n = job->rate - job->pos;
-            if (n > job->inlen[0])
-                n = job->inlen[0];
-            KECCAK1600_xor_bytes_xn(A, ways, j, job->pos, job->in[0], n);
-            job->pos += n;
-            job->in[0] += n;
-            job->inlen[0] -= n;
-            if (job->inlen[0] == 0) {
-                job->npieces--;
-                memmove(job->in, job->in + 1, job->npieces * sizeof(job->in[0]));
-                memmove(job->inlen, job->inlen + 1,
-                        job->npieces * sizeof(job->inlen[0]));
-            }
-        }
-    } else if (job->outlen > 0 && job->pos < job->rate) {
+    if (job->pos == job->rate || job->phase == PHASE_PADDED)
+        return;
+    A = job_state(job, &ways, &j);
+    if (job->phase == PHASE_SQUEEZE) {
         n = job->rate - job->pos;
         if (n > job->outlen)
             n = job->outlen;
@@ -68,16 +95,40 @@ static void job_advance(SHA3_MB_JOB *job)
         job->pos += n;
         job->out += n;
         job->outlen -= n;
+        return;
+    }
+    while (job->npieces > 0 && job->pos < job->rate) {
+        n = job->rate - job->pos;
+        if (n >= job->inlen[0]) {
+            n = job->inlen[0];
+            KECCAK1600_xor_bytes_xn(A, ways, j, job->pos, job->in[0], n);
+            job->npieces--;
+            memmove(job->in, job->in + 1, job->npieces * sizeof(job->in[0]));
+            memmove(job->inlen, job->inlen + 1,
+                    job->npieces * sizeof(job->inlen[0]));
+        } else {
+            KECCAK1600_xor_bytes_xn(A, ways, j, job->pos, job->in[0], n);
+            job->in[0] += n;
+            job->inlen[0] -= n;
+        }
+        job->pos += n;
+    }
+    if (job->pos < job->rate && job->final) {
+        const uint8_t pad = SHAKE_PAD, last = KECCAK1600_PAD_LAST;
+
+        KECCAK1600_xor_bytes_xn(A, ways, j, job->pos, &pad, 1);
+        KECCAK1600_xor_bytes_xn(A, ways, j, job->rate - 1, &last, 1);
+        job->pos = job->rate;
+        job->phase = PHASE_PADDED;
     }
 }
 
 /* 1 when the job needs a permutation: a full block absorbed, its padding
- * due, or output wanted past the current block. */
+ * in, or output wanted past the current block. */
 static int job_runnable(const SHA3_MB_JOB *job)
 {
-    if (!job->squeezing)
-        return job->pos == job->rate || (job->final && job->npieces == 0);
-    return job->outlen > 0 && job->pos == job->rate;
+    return job->pos == job->rate
+           && (job->phase != PHASE_SQUEEZE || job->outlen > 0);
 }
 
 void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate)
@@ -90,21 +141,53 @@ void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate)
     SHA3_mb_job_restart(job, rate);
 }
 
-void SHA3_mb_job_restart(SHA3_MB_JOB *job, size_t rate)
+/* Empty the job's state (in its lane, or held as zeros) and its input and
+ * output. */
+static void job_reset(SHA3_MB_JOB *job, size_t rate)
 {
-    size_t ways, j, i;
-    uint64_t *A = job_state(job, &ways, &j);
+    size_t i;
 
-    for (i = 0; i < KECCAK1600_LANES; i++)
-        A[ways * i + j] = 0;
-    job->next = NULL;
+    if (job->lane >= 0) {
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            job->sched->A[job->sched->ways * i + (size_t)job->lane] = 0;
+    } else {
+        job->held = HELD_ZERO;
+    }
     job->npieces = 0;
     job->out = NULL;
     job->outlen = 0;
     job->rate = rate;
     job->pos = 0;
     job->final = 0;
-    job->squeezing = 0;
+    job->phase = PHASE_ABSORB;
+    job->discard = 0;
+}
+
+void SHA3_mb_job_restart(SHA3_MB_JOB *job, size_t rate)
+{
+    job_reset(job, rate);
+}
+
+void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
+                       size_t len, uint8_t *out, size_t outlen)
+{
+    if (job->lane >= 0) {
+        KECCAK1600_set_last_block_xn(job->sched->A, job->sched->ways,
+                                     (size_t)job->lane, in, len, SHAKE_PAD,
+                                     rate);
+    } else {
+        memcpy(job->A, in, len);
+        job->held = HELD_SHORT;
+        job->held_len = (unsigned char)len;
+    }
+    job->discard = 0;
+    job->npieces = 0;
+    job->rate = rate;
+    job->final = 1;
+    job->pos = rate;
+    job->phase = PHASE_PADDED;
+    job->out = out;
+    job->outlen = outlen;
 }
 
 void SHA3_mb_job_absorb(SHA3_MB_JOB *job, const uint8_t *in, size_t len)
@@ -120,6 +203,7 @@ void SHA3_mb_job_absorb(SHA3_MB_JOB *job, const uint8_t *in, size_t len)
 void SHA3_mb_job_final(SHA3_MB_JOB *job)
 {
     job->final = 1;
+    job_advance(job);
 }
 
 void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len)
@@ -127,6 +211,11 @@ void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len)
     job->out = out;
     job->outlen = len;
     job_advance(job);
+}
+
+void SHA3_mb_job_discard(SHA3_MB_JOB *job)
+{
+    job->discard = 1;
 }
 
 int SHA3_mb_job_busy(const SHA3_MB_JOB *job)
@@ -137,6 +226,7 @@ int SHA3_mb_job_busy(const SHA3_MB_JOB *job)
 void SHA3_mb_job_cleanse(SHA3_MB_JOB *job)
 {
     ossl_cleanse(job->A, sizeof(job->A));
+    job->held = HELD_STATE;
 }
 
 void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel)
@@ -145,15 +235,19 @@ void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel)
     s->kernel = kernel;
     s->ways = kernel->ways;
     s->head = s->tail = NULL;
+    s->sink_used = 0;
 }
 
-/* The job's state leaves its lane, which is then free. */
+/* The job's state leaves its lane (unless discarded), which is then free. */
 static void lane_leave(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
 {
     size_t i, j = (size_t)job->lane;
 
-    for (i = 0; i < KECCAK1600_LANES; i++)
-        job->A[i] = s->A[s->ways * i + j];
+    if (!job->discard) {
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            job->A[i] = s->A[s->ways * i + j];
+        job->held = HELD_STATE;
+    }
     s->lanes[j] = NULL;
     job->lane = -1;
 }
@@ -172,7 +266,6 @@ static void job_done(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
 void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
 {
     job->sched = s;
-    job_advance(job);
     job->busy = 1;
     if (!job_runnable(job)) {
         job_done(s, job);
@@ -197,45 +290,23 @@ void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
 static void lane_fill(SHA3_MB_SCHED *s, size_t j)
 {
     SHA3_MB_JOB *job = s->head;
-    size_t i;
 
     s->head = job->next;
     if (s->head == NULL)
         s->tail = NULL;
-    for (i = 0; i < KECCAK1600_LANES; i++)
-        s->A[s->ways * i + j] = job->A[i];
+    held_write(job, s->A, s->ways, j);
     job->lane = (int)j;
     s->lanes[j] = job;
 }
 
 /*
- * Before the permutation: a job whose block is not full is at the end of
- * its input (job_runnable), so its padding goes in: the suffix and first
- * pad bit at pos, the last bit at the end of the block (FIPS 202 section
- * 6.2, pad10*1).  Returns 1 when it did.
- */
-static int lane_pad(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
-{
-    const uint8_t pad = SHAKE_PAD, last = SHAKE_PAD_LAST;
-    size_t j = (size_t)job->lane;
-
-    if (job->squeezing || job->pos == job->rate)
-        return 0;
-    KECCAK1600_xor_bytes_xn(s->A, s->ways, j, job->pos, &pad, 1);
-    KECCAK1600_xor_bytes_xn(s->A, s->ways, j, job->rate - 1, &last, 1);
-    return 1;
-}
-
-/*
  * Does the job take the whole block (of rate r) that follows this
- * permutation straight from the kernel?  Only when it squeezes after it:
- * it did before, or its padding goes in now (a job in a lane whose block
- * is not full is at the end of its input).
+ * permutation straight from the kernel?  Only when it squeezes after it
+ * (it did before, or its padding is in).
  */
 static int lane_direct(const SHA3_MB_JOB *job, size_t r)
 {
-    return (job->squeezing || job->pos < job->rate) && job->rate == r
-           && job->outlen >= r;
+    return job->phase != PHASE_ABSORB && job->rate == r && job->outlen >= r;
 }
 
 #ifdef ML_DSA_CT_MSAN
@@ -256,10 +327,8 @@ static void msan_kernel_ran(SHA3_MB_SCHED *s, uint8_t *const *out,
         for (i = 0; i < KECCAK1600_LANES; i++)
             secret |= __msan_test_shadow(&s->A[s->ways * i + j],
                                          sizeof(uint64_t)) != -1;
-        for (i = 0; i < KECCAK1600_LANES; i++) {
-            if (secret)
-                ML_DSA_CT_SECRET(&s->A[s->ways * i + j], sizeof(uint64_t));
-        }
+        for (i = 0; i < KECCAK1600_LANES && secret; i++)
+            ML_DSA_CT_SECRET(&s->A[s->ways * i + j], sizeof(uint64_t));
         if (direct[j] && secret)
             ML_DSA_CT_SECRET(out[j], len);
         else if (direct[j])
@@ -268,71 +337,51 @@ static void msan_kernel_ran(SHA3_MB_SCHED *s, uint8_t *const *out,
 }
 #endif
 
-/*
- * The rate whose jobs take the most whole blocks straight from the kernel
- * after this permutation (SHAKE128's on a tie; 0 when none does), and the
- * number of blocks one kernel call can give: more than one only while
- * every job in a lane just squeezes whole blocks of that rate.
- */
-static size_t round_shape(const SHA3_MB_SCHED *s, size_t *span)
-{
-    size_t j, n128 = 0, n256 = 0, r, m = SHA3_MB_SPAN_MAX;
-    const SHA3_MB_JOB *job;
-
-    for (j = 0; j < s->ways; j++) {
-        if ((job = s->lanes[j]) == NULL)
-            continue;
-        if (lane_direct(job, SHAKE128_RATE))
-            n128++;
-        else if (lane_direct(job, SHAKE256_RATE))
-            n256++;
-    }
-    r = n128 >= n256 ? SHAKE128_RATE : SHAKE256_RATE;
-    if (n128 + n256 == 0) {
-        *span = 1;
-        return 0;
-    }
-    for (j = 0; j < s->ways; j++) {
-        if ((job = s->lanes[j]) == NULL)
-            continue;
-        if (!job->squeezing || !lane_direct(job, r)) {
-            m = 1;
-            break;
-        }
-        if (job->outlen / r < m)
-            m = job->outlen / r;
-    }
-    *span = m;
-    return r;
-}
-
 int SHA3_mb_step(SHA3_MB_SCHED *s)
 {
     uint8_t *out[SHA3_MB_MAX_WAYS];
-    int direct[SHA3_MB_MAX_WAYS], padded[SHA3_MB_MAX_WAYS];
-    size_t j, r, span, any = 0;
+    int direct[SHA3_MB_MAX_WAYS];
+    size_t j, r, span = SHA3_MB_SPAN_MAX, n128 = 0, n256 = 0, used = 0;
+    int squeeze_only = 1;
     SHA3_MB_JOB *job;
 
+    /* fill the free lanes; count the jobs that can take their next block
+     * straight from the kernel, by rate */
     for (j = 0; j < s->ways; j++) {
         if (s->lanes[j] == NULL && s->head != NULL)
             lane_fill(s, j);
-        if (s->lanes[j] != NULL)
-            any = 1;
-    }
-    if (!any)
-        return 0;
-    r = round_shape(s, &span);
-    for (j = 0; j < s->ways; j++) {
-        out[j] = s->sink;
-        direct[j] = padded[j] = 0;
         if ((job = s->lanes[j]) == NULL)
             continue;
-        padded[j] = lane_pad(s, job);
+        used++;
+        n128 += lane_direct(job, SHAKE128_RATE);
+        n256 += lane_direct(job, SHAKE256_RATE);
+    }
+    if (used == 0)
+        return 0;
+    /* the rate most of them have, SHAKE128's on a tie; several blocks
+     * only while every job in a lane squeezes whole blocks of it (the
+     * kernel's first permutation is the padding's for a padded one) */
+    r = n128 >= n256 ? SHAKE128_RATE : SHAKE256_RATE;
+    if (n128 + n256 == 0)
+        r = 0;
+    for (j = 0; j < s->ways; j++) {
+        out[j] = s->sink;
+        direct[j] = 0;
+        if ((job = s->lanes[j]) == NULL)
+            continue;
         if (r != 0 && lane_direct(job, r)) {
             direct[j] = 1;
             out[j] = job->out;
+            if (job->outlen / r < span)
+                span = job->outlen / r;
         }
+        squeeze_only &= direct[j];
     }
+    if (!squeeze_only)
+        span = 1;
+    /* a lane that is not direct writes its blocks to the sink */
+    if (r != 0 && (used < s->ways || !squeeze_only) && s->sink_used < span * r)
+        s->sink_used = span * r;
     if (r != 0)
         s->kernel->squeeze(s->A, out, span, r);
     else
@@ -344,14 +393,15 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
         if ((job = s->lanes[j]) == NULL)
             continue;
         job->pos = 0;
-        if (padded[j])
-            job->squeezing = 1;
+        if (job->phase == PHASE_PADDED)
+            job->phase = PHASE_SQUEEZE;
         if (direct[j]) {
             job->out += span * r;
             job->outlen -= span * r;
             job->pos = job->rate;
+        } else {
+            job_advance(job);
         }
-        job_advance(job);
         if (!job_runnable(job))
             job_done(s, job);
     }
@@ -366,8 +416,8 @@ void SHA3_mb_flush(SHA3_MB_SCHED *s, const SHA3_MB_JOB *job)
 
 void SHA3_mb_cleanse(SHA3_MB_SCHED *s)
 {
-    ossl_cleanse(s->A, sizeof(s->A));
-    ossl_cleanse(s->sink, sizeof(s->sink));
+    ossl_cleanse(s->A, s->ways * KECCAK1600_LANES * sizeof(s->A[0]));
+    ossl_cleanse(s->sink, s->sink_used);
 }
 
 /* The one-state kernel's squeeze: permute, copy out r bytes, per block. */

@@ -68,7 +68,8 @@ struct sha3_mb_job_st {
     SHA3_MB_DONE_FN *done;     /* the owner's: NULL, or its callback */
     void *arg;                 /* the owner's */
     /* The rest is the scheduler's. */
-    uint64_t A[KECCAK1600_LANES];   /* the state, while not in a lane */
+    uint64_t A[KECCAK1600_LANES];   /* the state, while not in a lane (or
+                                       its form as held says) */
     SHA3_MB_SCHED *sched;      /* the scheduler it was last submitted to */
     SHA3_MB_JOB *next;         /* in the queue of waiting jobs */
     const uint8_t *in[SHA3_MB_JOB_PIECES];
@@ -82,8 +83,14 @@ struct sha3_mb_job_st {
                                   permutation before more */
     int lane;                  /* its lane, or -1 */
     unsigned char final;       /* the input is complete */
-    unsigned char squeezing;   /* padded and permuted */
+    unsigned char phase;       /* absorbing, padded (the permutation after
+                                  the padding is due), squeezing */
     unsigned char busy;        /* submitted and not yet done */
+    unsigned char discard;     /* its state may be dropped */
+    unsigned char held;        /* A holds: the state; zeros not yet
+                                  written; or the held bytes of a short
+                                  input not yet padded into a state */
+    unsigned char held_len;
 };
 
 struct sha3_mb_sched_st {
@@ -92,6 +99,7 @@ struct sha3_mb_sched_st {
     size_t ways;
     SHA3_MB_JOB *lanes[SHA3_MB_MAX_WAYS];
     SHA3_MB_JOB *head, *tail;  /* jobs waiting for a lane, in order */
+    size_t sink_used;          /* bytes of sink written so far */
     /* where the kernel writes the blocks no job takes */
     _Alignas(64) uint8_t sink[SHA3_MB_SPAN_MAX * SHAKE128_RATE];
 };
@@ -105,14 +113,27 @@ void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate);
  * not busy.
  */
 void SHA3_mb_job_restart(SHA3_MB_JOB *job, size_t rate);
-/* Append len bytes of input, read in place when the job runs; not after
- * SHA3_mb_job_final. */
+/*
+ * Append len bytes of input, read in place when the job runs; not after
+ * SHA3_mb_job_final.  What fits in the current block is absorbed at once;
+ * at most SHA3_MB_JOB_PIECES pieces wait beyond it.
+ */
 void SHA3_mb_job_absorb(SHA3_MB_JOB *job, const uint8_t *in, size_t len);
 /* The input is complete: the padding follows it. */
 void SHA3_mb_job_final(SHA3_MB_JOB *job);
 /* Ask for the next len bytes of output, written to out; after
  * SHA3_mb_job_final, and only when no output is pending. */
 void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len);
+/*
+ * Start the job afresh (as SHA3_mb_job_restart) as the SHAKE of the len
+ * (< rate) bytes of in, the whole input, and ask for outlen bytes into out:
+ * restart, absorb, final and squeeze in one, for the many short jobs.
+ */
+void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
+                       size_t len, uint8_t *out, size_t outlen);
+/* From the job's callback: its owner is finished with it, so its state
+ * need not leave the lane (it is then empty; restart it before use). */
+void SHA3_mb_job_discard(SHA3_MB_JOB *job);
 /* 1 from submission until the job is done (its callback then runs). */
 int SHA3_mb_job_busy(const SHA3_MB_JOB *job);
 /* Wipe the job's state (it must not be busy). */
@@ -135,7 +156,7 @@ void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job);
 int SHA3_mb_step(SHA3_MB_SCHED *s);
 /* Run until job is done (NULL: until every job is). */
 void SHA3_mb_flush(SHA3_MB_SCHED *s, const SHA3_MB_JOB *job);
-/* Wipe the lanes and the sink (every job must be done). */
+/* Wipe the lanes and what the sink received (every job must be done). */
 void SHA3_mb_cleanse(SHA3_MB_SCHED *s);
 
 /* The one-state kernel: the portable Keccak-f[1600], in every build. */
