@@ -1,10 +1,11 @@
 /*
  * The entry points of each multi-way Keccak kernel (include/internal/
  * sha3.h), x4 (AVX-512VL, ymm) and x8 (AVX-512F, zmm), against the scalar
- * Keccak: the permutation, and the whole-block absorb and squeeze, at both
- * SHAKE rates and every other multiple of 8 up to SHAKE128's, for several
- * block counts, with distinct random states and inputs per lane; the
- * squeeze writes exactly r bytes per block.  (The SHAKE jobs on these
+ * Keccak: the permutation, the whole-block absorb and squeeze, at both
+ * SHAKE rates and every other multiple of 8 up to SHAKE128's, and the
+ * squeeze-absorb for pairs of rates, for several block counts, with
+ * distinct random states and inputs per lane; a squeeze writes exactly
+ * its bytes per block.  (The SHAKE jobs on these
  * kernels are test_sha3_mb's.)  Each test is a loop test over the kernels.
  *
  * Where the build has no kernel (NO_ASM=1, not x86-64) or the CPU, the OS
@@ -45,6 +46,8 @@ typedef struct {
                    size_t r);
     void (*squeeze)(uint64_t *A, uint8_t *const *out, size_t nblocks,
                     size_t r);
+    void (*squeeze_absorb)(uint64_t *A, uint8_t *const *out,
+                           const uint8_t *const *in, const size_t *shape);
 #endif
 } XN_KERNEL;
 
@@ -54,14 +57,14 @@ static const XN_KERNEL kernels[] = {
 #if XN_BUILT
       SHA3_avx512vl_capable, SHA3_avx512vl_info,
       KECCAK1600_x4_permute_avx512vl, SHA3_x4_absorb_avx512vl,
-      SHA3_x4_squeeze_avx512vl
+      SHA3_x4_squeeze_avx512vl, SHA3_x4_squeeze_absorb_avx512vl
 #endif
     },
     { "x8", 8, "AVX-512F", OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE,
 #if XN_BUILT
       SHA3_avx512_capable, SHA3_avx512_info,
       KECCAK1600_x8_permute_avx512, SHA3_x8_absorb_avx512,
-      SHA3_x8_squeeze_avx512
+      SHA3_x8_squeeze_avx512, SHA3_x8_squeeze_absorb_avx512
 #endif
     },
 };
@@ -167,6 +170,65 @@ START_TEST(absorb_and_squeeze_equal_scalar_for_every_rate)
 }
 END_TEST
 
+/*
+ * squeeze_absorb: for each block, the permutation, r_out bytes of instance
+ * j to out[j] (nothing past them), then r_in bytes of in[j] XORed into it,
+ * for every pair of rates from {0, 8, 72, 136, 168} and 1 to 3 blocks.
+ */
+START_TEST(squeeze_absorb_equals_scalar_for_every_pair_of_rates)
+{
+    const XN_KERNEL *k = &kernels[_i];
+
+    if (!xn_usable(k, "squeeze_absorb_equals_scalar_for_every_pair_of_rates"))
+        return;
+#if XN_BUILT
+    static const size_t rates[] = { 0, 8, 72, 136, 168 };
+    _Alignas(64) uint64_t A[MAX_WAYS * KECCAK1600_LANES];
+    static uint64_t S[MAX_WAYS][KECCAK1600_LANES];
+    static uint8_t in[MAX_WAYS][MAX_BLOCKS * MAX_RATE];
+    static uint8_t got[MAX_WAYS][MAX_BLOCKS * MAX_RATE + CANARY];
+    uint8_t want[MAX_RATE];
+    const uint8_t *inp[MAX_WAYS];
+    uint8_t *outp[MAX_WAYS];
+    size_t o, i, j, b, shape[3], w = k->ways;
+
+    for (o = 0; o < sizeof(rates) / sizeof(rates[0]); o++)
+        for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++)
+            for (shape[0] = 1; shape[0] <= MAX_BLOCKS; shape[0]++) {
+                shape[1] = rates[o];
+                shape[2] = rates[i];
+                random_states(A, S, w);
+                memset(got, 0xa5, sizeof(got));
+                for (j = 0; j < w; j++) {
+                    test_rand_bytes(in[j], shape[0] * shape[2]);
+                    inp[j] = in[j];
+                    outp[j] = got[j];
+                }
+                k->squeeze_absorb(A, outp, inp, shape);
+                for (j = 0; j < w; j++) {
+                    for (b = 0; b < shape[0]; b++) {
+                        KECCAK1600_permute(S[j]);
+                        KECCAK1600_extract_bytes(S[j], 0, want, shape[1]);
+                        ck_assert_msg(memcmp(got[j] + b * shape[1], want,
+                                             shape[1]) == 0,
+                                      "%s squeeze_absorb %zu/%zu: block %zu "
+                                      "of lane %zu differs", k->name,
+                                      shape[1], shape[2], b, j);
+                        KECCAK1600_xor_bytes(S[j], 0, in[j] + b * shape[2],
+                                             shape[2]);
+                    }
+                    for (b = shape[0] * shape[1];
+                         b < shape[0] * shape[1] + CANARY; b++)
+                        ck_assert_msg(got[j][b] == 0xa5, "%s squeeze_absorb:"
+                                      " lane %zu written past its output",
+                                      k->name, j);
+                }
+                check_states(k, A, S, "squeeze_absorb", shape[1], shape[0]);
+            }
+#endif
+}
+END_TEST
+
 /* The raw permutation equals one scalar permutation per lane. */
 START_TEST(permutation_equals_scalar_permutation_per_lane)
 {
@@ -224,6 +286,8 @@ int main(void)
                         NKERNELS);
     tcase_add_loop_test(tc, absorb_and_squeeze_equal_scalar_for_every_rate, 0,
                         NKERNELS);
+    tcase_add_loop_test(tc, squeeze_absorb_equals_scalar_for_every_pair_of_rates,
+                        0, NKERNELS);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

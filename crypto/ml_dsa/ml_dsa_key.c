@@ -82,42 +82,67 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
 }
 
 /*
- * t = NTT^-1(A-hat * s1-hat) + s2 (FIPS 204 Algorithm 6, line 5) split by
- * Power2Round (line 6) into t1 (written to key->t1_hat, normal form, in
- * [0, 2^10)) and t0 (written to t0, in (-2^12, 2^12]).  s2 is in normal form.
+ * Queue the rows of A-hat (ExpandA, FIPS 204 Algorithm 32) on the
+ * sampler, one request per row, so that a row can be used as soon as it
+ * is sampled.
  */
-static void compute_t(MLDSA_KEY *key, const ML_DSA_POLY *s2, ML_DSA_POLY *t0)
+static void queue_A_rows(MLDSA_KEY *key, ML_DSA_SAMPLER *smp,
+                         ML_DSA_SAMPLE_REQ *rows)
+{
+    const ML_DSA_PARAMS *p = key->params;
+    size_t r;
+
+    for (r = 0; r < p->k; r++)
+        ossl_ml_dsa_sample_A(smp, &rows[r], key->a_hat, key->rho, p->l,
+                             r * p->l, p->l);
+}
+
+/*
+ * FIPS 204 Algorithm 6, lines 5 - 8, row by row as the rows of A-hat
+ * (requested in rows[] on smp) are sampled: t = NTT^-1(A-hat * s1-hat) +
+ * s2 (s1-hat in key->s1_hat; s2 in normal form) split by Power2Round into
+ * t1 (key->t1_hat, normal form, in [0, 2^10)) and t0 (t0, in (-2^12,
+ * 2^12]); pk = pkEncode(rho, t1) into key->pk and tr = H(pk, 64), each
+ * row's bytes going to the H(pk) job while the next rows are sampled.
+ */
+static void public_from_rows(MLDSA_KEY *key, ML_DSA_SAMPLER *smp,
+                             ML_DSA_SAMPLE_REQ *rows, const ML_DSA_POLY *s2,
+                             ML_DSA_POLY *t0, uint8_t tr[64])
 {
     const ML_DSA_PARAMS *p = key->params;
     const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
+    const size_t row_bytes = ML_DSA_POLY_BYTES(ML_DSA_T1_BITS);
+    SHA3_MB_JOB hpk;
     ML_DSA_POLY t;
     size_t i, j;
     int32_t v;
 
+    SHA3_mb_job_init(&hpk, SHAKE256_RATE);
+    hpk.urgent = 1;
     for (i = 0; i < p->k; i++) {
+        ossl_ml_dsa_sample_wait(smp, &rows[i]);
         poly->ntt_dot(&t, &key->a_hat[i * p->l], key->s1_hat, p->l);
         poly->ntt_inverse(&t);
         for (j = 0; j < ML_DSA_N; j++) {
             v = ml_dsa_freeze(ml_dsa_caddq(t.coeff[j]) + s2[i].coeff[j]);
             key->t1_hat[i].coeff[j] = ml_dsa_power2round(&t0[i].coeff[j], v);
         }
+        /* public: t1 is the public key's (pkEncode, FIPS 204 Algorithm 22) */
+        ML_DSA_CT_DECLASSIFY(&key->t1_hat[i], sizeof(key->t1_hat[i]));
+        ossl_ml_dsa_pk_encode_rows(poly, key->pk, key->rho, key->t1_hat, i, 1);
+        SHA3_mb_flush(&smp->sched, &hpk);
+        if (i == 0)
+            SHA3_mb_job_absorb(&hpk, key->pk, ML_DSA_RHO_BYTES);
+        SHA3_mb_job_absorb(&hpk, key->pk + ML_DSA_RHO_BYTES + i * row_bytes,
+                           row_bytes);
+        if (i == p->k - 1) {
+            SHA3_mb_job_final(&hpk);
+            SHA3_mb_job_squeeze(&hpk, tr, ML_DSA_TR_BYTES);
+        }
+        SHA3_mb_submit(&smp->sched, &hpk);
     }
-    /* public: t1 is the public key's (pkEncode, FIPS 204 Algorithm 22) */
-    ML_DSA_CT_DECLASSIFY(key->t1_hat, p->k * sizeof(key->t1_hat[0]));
+    SHA3_mb_flush(&smp->sched, &hpk);
     ossl_cleanse(&t, sizeof(t));
-}
-
-/*
- * From t1 in key->t1_hat (normal form): the encoded public key and tr =
- * H(pk, 64) (FIPS 204 Algorithm 6, lines 7 and 8).
- */
-static void encode_public(MLDSA_KEY *key, uint8_t tr[64])
-{
-    const ML_DSA_PARAMS *p = key->params;
-
-    ossl_ml_dsa_pk_encode(key->backend->poly, key->pk, p, key->rho,
-                          key->t1_hat);
-    SHA3_shake256(tr, ML_DSA_TR_BYTES, key->pk, p->pk_bytes);
 }
 
 /*
@@ -146,11 +171,11 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
                               int prepare)
 {
     const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = key->backend->sample;
     uint8_t in[KEYGEN_SEED_IN_BYTES], expanded[KEYGEN_SEED_OUT_BYTES];
     const uint8_t *rho_prime = expanded + ML_DSA_RHO_BYTES;
+    ML_DSA_SAMPLE_REQ sreq, rows[ML_DSA_K_MAX];
     ML_DSA_POLY s1[ML_DSA_L_MAX];
-    int ret = MLDSA_ERR_MEMORY;
+    ML_DSA_SAMPLER smp;
 
     memcpy(in, seed, ML_DSA_SEED_BYTES);
     in[ML_DSA_SEED_BYTES] = (uint8_t)p->k;
@@ -162,14 +187,17 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
     memcpy(key->key, expanded + ML_DSA_RHO_BYTES + ML_DSA_RHO_PRIME_BYTES,
            ML_DSA_K_BYTES);
 
-    ossl_ml_dsa_expand_A(ops, key->a_hat, key->rho, p->k, p->l);
-    if (!ossl_ml_dsa_expand_S(ops, key->s1_hat, rho_prime, p->l, p->k, p->eta))
-        goto end;
+    /* s1 and s2 (ExpandS), then A-hat row by row, on one sampler */
+    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 1);
+    ossl_ml_dsa_sample_S(&smp, &sreq, key->s1_hat, rho_prime, p->l + p->k,
+                         p->eta);
+    queue_A_rows(key, &smp, rows);
+    ossl_ml_dsa_sample_wait(&smp, &sreq);
     /* skEncode needs s1 in normal form, after tr is known. */
     memcpy(s1, key->s1_hat, p->l * sizeof(ML_DSA_POLY));
     polys_ntt(key, key->s1_hat, p->l);
-    compute_t(key, key->s2_hat, key->t0_hat);
-    encode_public(key, key->tr);
+    public_from_rows(key, &smp, rows, key->s2_hat, key->t0_hat, key->tr);
+    ossl_ml_dsa_sampler_cleanse(&smp);
     ossl_ml_dsa_sk_encode(key->backend->poly, key->sk, p, key->rho, key->key,
                           key->tr, s1, key->s2_hat, key->t0_hat);
     memcpy(key->seed, seed, ML_DSA_SEED_BYTES);
@@ -180,12 +208,10 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
         polys_ntt(key, key->t0_hat, p->k);
         key->has_secret = 1;
     }
-    ret = MLDSA_OK;
- end:
     ossl_cleanse(in, sizeof(in));
     ossl_cleanse(expanded, sizeof(expanded));
     ossl_cleanse(s1, sizeof(s1));
-    return ret;
+    return MLDSA_OK;
 }
 
 /*
@@ -200,9 +226,10 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
 static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
 {
     const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = key->backend->sample;
+    ML_DSA_SAMPLE_REQ rows[ML_DSA_K_MAX];
     ML_DSA_POLY t0[ML_DSA_K_MAX];
     uint8_t tr[ML_DSA_TR_BYTES];
+    ML_DSA_SAMPLER smp;
     uint32_t diff = 0;
     size_t i, j;
     int ok, ret = MLDSA_ERR_BAD_KEY;
@@ -216,10 +243,11 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
     ML_DSA_CT_DECLASSIFY(key->rho, ML_DSA_RHO_BYTES);
     if (!ok)
         goto end;
-    ossl_ml_dsa_expand_A(ops, key->a_hat, key->rho, p->k, p->l);
+    /* A-hat row by row, while s1 goes to the NTT domain */
+    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 1);
+    queue_A_rows(key, &smp, rows);
     polys_ntt(key, key->s1_hat, p->l);
-    compute_t(key, key->s2_hat, t0);
-    encode_public(key, tr);
+    public_from_rows(key, &smp, rows, key->s2_hat, t0, tr);
     for (i = 0; i < p->k; i++)
         for (j = 0; j < ML_DSA_N; j++)
             diff |= (uint32_t)(t0[i].coeff[j] ^ key->t0_hat[i].coeff[j]);
@@ -244,19 +272,31 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
 
 /*
  * An encoded public key (pkDecode, FIPS 204 Algorithm 23) into the key:
- * A-hat, tr = H(pk, 64) and NTT(t1 * 2^d).  Every byte string of the
- * right length is a valid public key.
+ * A-hat, tr = H(pk, 64) and NTT(t1 * 2^d), H(pk) in a lane of the
+ * scheduler that expands A-hat.  Every byte string of the right length is
+ * a valid public key.  Public data only: nothing to wipe.
  */
 static int key_init_public(MLDSA_KEY *key, const uint8_t *pk)
 {
     const ML_DSA_PARAMS *p = key->params;
+    ML_DSA_SAMPLE_REQ areq;
+    ML_DSA_SAMPLER smp;
+    SHA3_MB_JOB hpk;
 
     ossl_ml_dsa_pk_decode(key->backend->poly, p, key->rho, key->t1_hat, pk);
-    ossl_ml_dsa_expand_A(key->backend->sample, key->a_hat, key->rho, p->k,
-                         p->l);
     memcpy(key->pk, pk, p->pk_bytes);
-    SHA3_shake256(key->tr, ML_DSA_TR_BYTES, pk, p->pk_bytes);
+    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 0);
+    SHA3_mb_job_init(&hpk, SHAKE256_RATE);
+    hpk.urgent = 1;
+    SHA3_mb_job_absorb(&hpk, key->pk, p->pk_bytes);
+    SHA3_mb_job_final(&hpk);
+    SHA3_mb_job_squeeze(&hpk, key->tr, ML_DSA_TR_BYTES);
+    SHA3_mb_submit(&smp.sched, &hpk);
+    ossl_ml_dsa_sample_A(&smp, &areq, key->a_hat, key->rho, p->l, 0,
+                         p->k * p->l);
     expand_t1(key);
+    ossl_ml_dsa_sample_wait(&smp, &areq);
+    SHA3_mb_flush(&smp.sched, &hpk);
     return MLDSA_OK;
 }
 

@@ -91,11 +91,12 @@ ML_DSA_UNPACK_T0_FN ossl_ml_dsa_poly_unpack_t0_generic;
 ML_DSA_PACK_T1_FN ossl_ml_dsa_poly_pack_t1_generic;
 ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_generic;
 /* pkEncode / pkDecode (Algorithms 22, 23), skEncode / skDecode (24, 25)
- * with poly's per-polynomial packers; skDecode returns 0 when s1 or s2
- * has a coefficient outside [-eta, eta]. */
-void ossl_ml_dsa_pk_encode(const OSSL_ML_DSA_POLY_OPS *poly, uint8_t *pk,
-                           const ML_DSA_PARAMS *params, const uint8_t rho[32],
-                           const ML_DSA_POLY *t1);
+ * with poly's per-polynomial packers; pkEncode rows first .. first + n - 1
+ * of t1 (and rho with row 0); skDecode returns 0 when s1 or s2 has a
+ * coefficient outside [-eta, eta]. */
+void ossl_ml_dsa_pk_encode_rows(const OSSL_ML_DSA_POLY_OPS *poly, uint8_t *pk,
+                                const uint8_t rho[32], const ML_DSA_POLY *t1,
+                                size_t first, size_t n);
 void ossl_ml_dsa_pk_decode(const OSSL_ML_DSA_POLY_OPS *poly,
                            const ML_DSA_PARAMS *params, uint8_t rho[32],
                            ML_DSA_POLY *t1, const uint8_t *pk);
@@ -158,8 +159,11 @@ struct ml_dsa_sampler_st {
 
 enum { ML_DSA_SAMPLE_A, ML_DSA_SAMPLE_S, ML_DSA_SAMPLE_MASK };
 
+/* A sampler on ops' kernel with one job per lane, but for reserve lanes
+ * (at most ways - 1) kept free for the caller's own jobs. */
 void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
-                              const OSSL_ML_DSA_SAMPLE_OPS *ops);
+                              const OSSL_ML_DSA_SAMPLE_OPS *ops,
+                              size_t reserve);
 /* Wipe the sampler (its buffers saw secrets; every request done). */
 void ossl_ml_dsa_sampler_cleanse(ML_DSA_SAMPLER *smp);
 /* ExpandA entries first .. first + count - 1 (number e = r * l + s is

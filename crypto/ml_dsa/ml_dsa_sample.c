@@ -222,14 +222,15 @@ static void sample_job_done(SHA3_MB_JOB *job)
 }
 
 void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
-                              const OSSL_ML_DSA_SAMPLE_OPS *ops)
+                              const OSSL_ML_DSA_SAMPLE_OPS *ops,
+                              size_t reserve)
 {
     size_t i;
 
     SHA3_mb_init(&smp->sched, ops->kernel);
     smp->ops = ops;
     smp->head = smp->tail = NULL;
-    smp->njobs = ops->kernel->ways;
+    smp->njobs = ops->kernel->ways > reserve ? ops->kernel->ways - reserve : 1;
     for (i = 0; i < smp->njobs; i++) {
         SHA3_mb_job_init(&smp->jobs[i].job, SHAKE128_RATE);
         smp->jobs[i].job.done = sample_job_done;
@@ -319,7 +320,7 @@ void ossl_ml_dsa_expand_A(const OSSL_ML_DSA_SAMPLE_OPS *ops,
     ML_DSA_SAMPLER smp;
     ML_DSA_SAMPLE_REQ req;
 
-    ossl_ml_dsa_sampler_init(&smp, ops);
+    ossl_ml_dsa_sampler_init(&smp, ops, 0);
     ossl_ml_dsa_sample_A(&smp, &req, a_hat, rho, l, 0, k * l);
     ossl_ml_dsa_sample_wait(&smp, &req);
 }
@@ -338,7 +339,7 @@ int ossl_ml_dsa_expand_S(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *s,
 
     if (eta != 2 && eta != 4)
         return 0;
-    ossl_ml_dsa_sampler_init(&smp, ops);
+    ossl_ml_dsa_sampler_init(&smp, ops, 0);
     ossl_ml_dsa_sample_S(&smp, &req, s, rho_prime, l + k, eta);
     ossl_ml_dsa_sample_wait(&smp, &req);
     ossl_ml_dsa_sampler_cleanse(&smp);
@@ -359,7 +360,7 @@ int ossl_ml_dsa_expand_mask(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *y,
 
     if (gamma1_bits != 17 && gamma1_bits != 19)
         return 0;
-    ossl_ml_dsa_sampler_init(&smp, ops);
+    ossl_ml_dsa_sampler_init(&smp, ops, 0);
     ossl_ml_dsa_sample_mask(&smp, &req, y, rho_pp, kappa, l, gamma1_bits);
     ossl_ml_dsa_sample_wait(&smp, &req);
     ossl_ml_dsa_sampler_cleanse(&smp);

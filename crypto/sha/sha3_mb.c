@@ -17,6 +17,7 @@
  * its blocks in one call); then each job absorbs or reads what it can of
  * its new block.
  */
+#include <stdint.h>
 #include <string.h>
 #include "internal/cleanse.h"
 #include "internal/ct.h"
@@ -74,6 +75,14 @@ static uint64_t *job_state(SHA3_MB_JOB *job, size_t *ways, size_t *j)
     return job->A;
 }
 
+/* The job's first input piece is used up. */
+static void job_pop_piece(SHA3_MB_JOB *job)
+{
+    job->npieces--;
+    memmove(job->in, job->in + 1, job->npieces * sizeof(job->in[0]));
+    memmove(job->inlen, job->inlen + 1, job->npieces * sizeof(job->inlen[0]));
+}
+
 /*
  * What a job can do without a permutation (FIPS 202 Algorithm 8): absorb
  * its input pieces until the current block is full, then, at the end of
@@ -102,10 +111,7 @@ static void job_advance(SHA3_MB_JOB *job)
         if (n >= job->inlen[0]) {
             n = job->inlen[0];
             KECCAK1600_xor_bytes_xn(A, ways, j, job->pos, job->in[0], n);
-            job->npieces--;
-            memmove(job->in, job->in + 1, job->npieces * sizeof(job->in[0]));
-            memmove(job->inlen, job->inlen + 1,
-                    job->npieces * sizeof(job->inlen[0]));
+            job_pop_piece(job);
         } else {
             KECCAK1600_xor_bytes_xn(A, ways, j, job->pos, job->in[0], n);
             job->in[0] += n;
@@ -135,6 +141,7 @@ void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate)
 {
     job->done = NULL;
     job->arg = NULL;
+    job->urgent = 0;
     job->sched = NULL;
     job->lane = -1;
     job->busy = 0;
@@ -234,7 +241,7 @@ void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel)
     memset(s->lanes, 0, sizeof(s->lanes));
     s->kernel = kernel;
     s->ways = kernel->ways;
-    s->head = s->tail = NULL;
+    s->head[0] = s->head[1] = s->tail[0] = s->tail[1] = NULL;
     s->sink_used = 0;
 }
 
@@ -265,59 +272,61 @@ static void job_done(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
 
 void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
 {
+    int q = !job->urgent;
+
     job->sched = s;
     job->busy = 1;
     if (!job_runnable(job)) {
         job_done(s, job);
         return;
     }
-    /* submitted again from its callback: it keeps its lane, unless other
-     * jobs wait for one (lanes go round in submission order) */
+    /* submitted again from its callback: it keeps its lane, unless an
+     * urgent job waits for one */
     if (job->lane >= 0) {
-        if (s->head == NULL)
+        if (s->head[0] == NULL)
             return;
         lane_leave(s, job);
     }
     job->next = NULL;
-    if (s->tail != NULL)
-        s->tail->next = job;
+    if (s->tail[q] != NULL)
+        s->tail[q]->next = job;
     else
-        s->head = job;
-    s->tail = job;
+        s->head[q] = job;
+    s->tail[q] = job;
 }
 
-/* Put the first waiting job into free lane j. */
-static void lane_fill(SHA3_MB_SCHED *s, size_t j)
+/* Put the first waiting job, urgent ones first, into free lane j; 0 when
+ * none waits. */
+static int lane_fill(SHA3_MB_SCHED *s, size_t j)
 {
-    SHA3_MB_JOB *job = s->head;
+    int q = s->head[0] == NULL;
+    SHA3_MB_JOB *job = s->head[q];
 
-    s->head = job->next;
-    if (s->head == NULL)
-        s->tail = NULL;
+    if (job == NULL)
+        return 0;
+    s->head[q] = job->next;
+    if (s->head[q] == NULL)
+        s->tail[q] = NULL;
     held_write(job, s->A, s->ways, j);
     job->lane = (int)j;
     s->lanes[j] = job;
+    return 1;
 }
 
-/*
- * Does the job take the whole block (of rate r) that follows this
- * permutation straight from the kernel?  Only when it squeezes after it
- * (it did before, or its padding is in).
- */
-static int lane_direct(const SHA3_MB_JOB *job, size_t r)
-{
-    return job->phase != PHASE_ABSORB && job->rate == r && job->outlen >= r;
-}
+/* Input for the lanes that absorb nothing in a round: XORed, it changes
+ * nothing. */
+static const uint8_t zeros[SHA3_MB_SPAN_MAX * SHAKE128_RATE];
 
 #ifdef ML_DSA_CT_MSAN
 /*
  * MemorySanitizer does not see the kernel's loads and stores: a lane
- * whose state held a secret byte is all secret after the kernel ran, and
- * so are the blocks it wrote into that job's buffer; a lane that held none
- * stays public, and so do its blocks.
+ * whose state held a secret byte, or that absorbed one, is all secret
+ * after the kernel ran, and so are the blocks it wrote into that job's
+ * buffer; a lane that held none stays public, and so do its blocks.
  */
 static void msan_kernel_ran(SHA3_MB_SCHED *s, uint8_t *const *out,
-                            const int *direct, size_t len)
+                            const uint8_t *const *in, unsigned dout,
+                            unsigned din, const size_t *shape)
 {
     size_t i, j;
     int secret;
@@ -327,78 +336,121 @@ static void msan_kernel_ran(SHA3_MB_SCHED *s, uint8_t *const *out,
         for (i = 0; i < KECCAK1600_LANES; i++)
             secret |= __msan_test_shadow(&s->A[s->ways * i + j],
                                          sizeof(uint64_t)) != -1;
+        if (din >> j & 1)
+            secret |= __msan_test_shadow(in[j], shape[0] * shape[2]) != -1;
         for (i = 0; i < KECCAK1600_LANES && secret; i++)
             ML_DSA_CT_SECRET(&s->A[s->ways * i + j], sizeof(uint64_t));
-        if (direct[j] && secret)
-            ML_DSA_CT_SECRET(out[j], len);
-        else if (direct[j])
-            ML_DSA_CT_DECLASSIFY(out[j], len);
+        if ((dout >> j & 1) && secret)
+            ML_DSA_CT_SECRET(out[j], shape[0] * shape[1]);
+        else if (dout >> j & 1)
+            ML_DSA_CT_DECLASSIFY(out[j], shape[0] * shape[1]);
     }
 }
 #endif
 
+/*
+ * The lanes that can take their next blocks straight from the kernel, of
+ * one rate: squeezing whole blocks after this permutation (already, or
+ * with the padding in), or absorbing whole blocks after it from the input
+ * piece they are in; and how many blocks the fewest of them can take.
+ */
+typedef struct {
+    unsigned mask[2];       /* SHAKE128, SHAKE256 */
+    size_t n[2], min[2];
+} LANE_CLASS;
+
+static void class_add(LANE_CLASS *c, unsigned lane, size_t rate, size_t blocks)
+{
+    int k = rate != SHAKE128_RATE;
+
+    c->mask[k] |= 1u << lane;
+    c->n[k]++;
+    if (blocks < c->min[k])
+        c->min[k] = blocks;
+}
+
+/* The rate most of the class's lanes have (SHAKE128's on a tie; 0 when
+ * there are none), its lanes and their fewest blocks. */
+static size_t class_pick(const LANE_CLASS *c, unsigned *mask, size_t *min)
+{
+    int k = c->n[1] > c->n[0];
+
+    *mask = c->mask[k];
+    *min = c->min[k];
+    return c->n[k] == 0 ? 0 : k ? SHAKE256_RATE : SHAKE128_RATE;
+}
+
 int SHA3_mb_step(SHA3_MB_SCHED *s)
 {
     uint8_t *out[SHA3_MB_MAX_WAYS];
-    int direct[SHA3_MB_MAX_WAYS];
-    size_t j, r, span = SHA3_MB_SPAN_MAX, n128 = 0, n256 = 0, used = 0;
-    int squeeze_only = 1;
+    const uint8_t *in[SHA3_MB_MAX_WAYS];
+    LANE_CLASS sq = { { 0, 0 }, { 0, 0 }, { SIZE_MAX, SIZE_MAX } }, ab = sq;
+    unsigned used = 0, dout, din;
+    size_t j, shape[3], mout, min, consumed;
     SHA3_MB_JOB *job;
 
-    /* fill the free lanes; count the jobs that can take their next block
-     * straight from the kernel, by rate */
+    /* fill the free lanes and sort the jobs in them */
     for (j = 0; j < s->ways; j++) {
-        if (s->lanes[j] == NULL && s->head != NULL)
-            lane_fill(s, j);
-        if ((job = s->lanes[j]) == NULL)
+        out[j] = s->sink;
+        in[j] = zeros;
+        if (s->lanes[j] == NULL && !lane_fill(s, j))
             continue;
-        used++;
-        n128 += lane_direct(job, SHAKE128_RATE);
-        n256 += lane_direct(job, SHAKE256_RATE);
+        job = s->lanes[j];
+        used |= 1u << j;
+        if (job->phase != PHASE_ABSORB) {
+            if (job->outlen >= job->rate)
+                class_add(&sq, (unsigned)j, job->rate, job->outlen / job->rate);
+        } else if (job->npieces > 0 && job->inlen[0] >= job->rate) {
+            class_add(&ab, (unsigned)j, job->rate, job->inlen[0] / job->rate);
+        }
     }
     if (used == 0)
         return 0;
-    /* the rate most of them have, SHAKE128's on a tie; several blocks
-     * only while every job in a lane squeezes whole blocks of it (the
-     * kernel's first permutation is the padding's for a padded one) */
-    r = n128 >= n256 ? SHAKE128_RATE : SHAKE256_RATE;
-    if (n128 + n256 == 0)
-        r = 0;
-    for (j = 0; j < s->ways; j++) {
-        out[j] = s->sink;
-        direct[j] = 0;
-        if ((job = s->lanes[j]) == NULL)
-            continue;
-        if (r != 0 && lane_direct(job, r)) {
-            direct[j] = 1;
-            out[j] = job->out;
-            if (job->outlen / r < span)
-                span = job->outlen / r;
-        }
-        squeeze_only &= direct[j];
+    shape[1] = class_pick(&sq, &dout, &mout);
+    shape[2] = class_pick(&ab, &din, &min);
+    /* several blocks only while every job in a lane takes them straight
+     * from the kernel (a padded job's first permutation is the padding's) */
+    shape[0] = 1;
+    if ((dout | din) == used) {
+        if (shape[1] == 0 || (shape[2] != 0 && min < mout))
+            mout = min;
+        shape[0] = mout < SHA3_MB_SPAN_MAX ? mout : SHA3_MB_SPAN_MAX;
     }
-    if (!squeeze_only)
-        span = 1;
-    /* a lane that is not direct writes its blocks to the sink */
-    if (r != 0 && (used < s->ways || !squeeze_only) && s->sink_used < span * r)
-        s->sink_used = span * r;
-    if (r != 0)
-        s->kernel->squeeze(s->A, out, span, r);
-    else
+    for (j = 0; j < s->ways; j++) {
+        if (dout >> j & 1)
+            out[j] = s->lanes[j]->out;
+        if (din >> j & 1)
+            in[j] = s->lanes[j]->in[0];
+    }
+    if (shape[1] == 0 && shape[2] == 0) {
         s->kernel->permute(s->A);
+    } else {
+        /* the lanes that take no output write their blocks to the sink */
+        if (dout != (1u << s->ways) - 1 && s->sink_used < shape[0] * shape[1])
+            s->sink_used = shape[0] * shape[1];
+        s->kernel->squeeze_absorb(s->A, out, in, shape);
+    }
 #ifdef ML_DSA_CT_MSAN
-    msan_kernel_ran(s, out, direct, span * r);
+    msan_kernel_ran(s, out, in, dout, din, shape);
 #endif
     for (j = 0; j < s->ways; j++) {
-        if ((job = s->lanes[j]) == NULL)
+        if (!(used >> j & 1))
             continue;
+        job = s->lanes[j];
         job->pos = 0;
         if (job->phase == PHASE_PADDED)
             job->phase = PHASE_SQUEEZE;
-        if (direct[j]) {
-            job->out += span * r;
-            job->outlen -= span * r;
+        if (dout >> j & 1) {
+            job->out += shape[0] * shape[1];
+            job->outlen -= shape[0] * shape[1];
             job->pos = job->rate;
+        } else if (din >> j & 1) {
+            consumed = shape[0] * shape[2];
+            job->in[0] += consumed;
+            job->inlen[0] -= consumed;
+            job->pos = job->rate;       /* the last block absorbed is in */
+            if (job->inlen[0] == 0)
+                job_pop_piece(job);
         } else {
             job_advance(job);
         }
@@ -420,18 +472,23 @@ void SHA3_mb_cleanse(SHA3_MB_SCHED *s)
     ossl_cleanse(s->sink, s->sink_used);
 }
 
-/* The one-state kernel's squeeze: permute, copy out r bytes, per block. */
-static void scalar_squeeze(uint64_t *A, uint8_t *const *out, size_t nblocks,
-                           size_t r)
+/* The one-state kernel's squeeze-absorb: per block, permute, copy out
+ * shape[1] bytes, XOR in shape[2]. */
+static void scalar_squeeze_absorb(uint64_t *A, uint8_t *const *out,
+                                  const uint8_t *const *in,
+                                  const size_t *shape)
 {
     uint8_t *o = out[0];
+    const uint8_t *i = in[0];
+    size_t n;
 
-    for (; nblocks > 0; nblocks--, o += r) {
+    for (n = 0; n < shape[0]; n++, o += shape[1], i += shape[2]) {
         KECCAK1600_permute(A);
-        KECCAK1600_extract_bytes(A, 0, o, r);
+        KECCAK1600_extract_bytes(A, 0, o, shape[1]);
+        KECCAK1600_xor_bytes(A, 0, i, shape[2]);
     }
 }
 
 const KECCAK1600_MB_KERNEL SHA3_mb_kernel_scalar = {
-    "scalar", 1, KECCAK1600_permute, scalar_squeeze,
+    "scalar", 1, KECCAK1600_permute, scalar_squeeze_absorb,
 };

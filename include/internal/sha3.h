@@ -113,6 +113,13 @@ void SHA3_x4_absorb_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
 void SHA3_x4_squeeze_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
                               uint8_t *const out[KECCAK1600_X4_WAYS],
                               size_t nblocks, size_t r);
+/* For each of shape[0] blocks: permute, write the first shape[1] bytes of
+ * instance j to out[j], then XOR shape[2] bytes of in[j] into it (none
+ * when shape[2] is 0); both rates multiples of 8, at most SHAKE128_RATE. */
+void SHA3_x4_squeeze_absorb_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
+                                     uint8_t *const out[KECCAK1600_X4_WAYS],
+                                     const uint8_t *const in[KECCAK1600_X4_WAYS],
+                                     const size_t shape[3]);
 /* What was built: "keccak1600x4-avx512vl full, <flavour>, <assembler>
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512vl_info(void);
@@ -144,6 +151,13 @@ void SHA3_x8_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
 void SHA3_x8_squeeze_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
                             uint8_t *const out[KECCAK1600_X8_WAYS],
                             size_t nblocks, size_t r);
+/* For each of shape[0] blocks: permute, write the first shape[1] bytes of
+ * instance j to out[j], then XOR shape[2] bytes of in[j] into it (none
+ * when shape[2] is 0); both rates multiples of 8, at most SHAKE128_RATE. */
+void SHA3_x8_squeeze_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
+                                   uint8_t *const out[KECCAK1600_X8_WAYS],
+                                   const uint8_t *const in[KECCAK1600_X8_WAYS],
+                                   const size_t shape[3]);
 /* What was built: "keccak1600x8-avx512 full, <flavour>, <assembler>
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512_info(void);

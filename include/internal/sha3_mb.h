@@ -16,10 +16,11 @@
  * partial block go into its state without one).  It is then done: its done
  * callback runs, while the job still holds its lane, and may give it more
  * input or ask for more output, or start it afresh, and submit it again:
- * it continues in its lane when no other job is waiting for one.
+ * it continues in its lane unless an urgent job is waiting for one.
  * Otherwise the job's state leaves the lane, and the lane is refilled from
- * the jobs waiting, in the order they were submitted, before the next
- * permutation.  Jobs of different rates
+ * the jobs waiting before the next permutation: the urgent ones first (an
+ * owner marks urgent the jobs on its critical path, such as H(pk) beside
+ * ExpandA's bulk), each kind in the order submitted.  Jobs of different rates
  * and kinds share a batch, and each job's bytes are those of scalar SHAKE
  * on its input, whatever its neighbours and however its input and output
  * were cut into pieces.
@@ -37,7 +38,7 @@
 
 /* The most lanes a kernel has (x86-64's zmm kernel). */
 #define SHA3_MB_MAX_WAYS 8
-/* The most blocks one kernel call squeezes. */
+/* The most blocks one kernel call permutes. */
 #define SHA3_MB_SPAN_MAX 8
 /* Input pieces a job holds at once, beyond what its state absorbed. */
 #define SHA3_MB_JOB_PIECES 4
@@ -51,11 +52,12 @@ typedef struct keccak1600_mb_kernel_st {
     size_t ways;
     /* Keccak-f[1600] (FIPS 202 Algorithm 7) on every state. */
     void (*permute)(uint64_t *A);
-    /* For each of nblocks blocks: permute every state, then write its first
-     * r bytes (a multiple of 8, at most SHAKE128_RATE) to out[j], which
-     * then advances by r. */
-    void (*squeeze)(uint64_t *A, uint8_t *const *out, size_t nblocks,
-                    size_t r);
+    /* For each of shape[0] blocks: permute every state, write its first
+     * shape[1] bytes to out[j], then XOR shape[2] bytes of in[j] into it,
+     * out[j] and in[j] advancing (both rates multiples of 8, at most
+     * SHAKE128_RATE; 0: nothing written, or nothing absorbed). */
+    void (*squeeze_absorb)(uint64_t *A, uint8_t *const *out,
+                           const uint8_t *const *in, const size_t *shape);
 } KECCAK1600_MB_KERNEL;
 
 typedef struct sha3_mb_job_st SHA3_MB_JOB;
@@ -67,6 +69,7 @@ typedef void SHA3_MB_DONE_FN(SHA3_MB_JOB *job);
 struct sha3_mb_job_st {
     SHA3_MB_DONE_FN *done;     /* the owner's: NULL, or its callback */
     void *arg;                 /* the owner's */
+    int urgent;                /* the owner's: on its critical path */
     /* The rest is the scheduler's. */
     uint64_t A[KECCAK1600_LANES];   /* the state, while not in a lane (or
                                        its form as held says) */
@@ -98,7 +101,8 @@ struct sha3_mb_sched_st {
     const KECCAK1600_MB_KERNEL *kernel;
     size_t ways;
     SHA3_MB_JOB *lanes[SHA3_MB_MAX_WAYS];
-    SHA3_MB_JOB *head, *tail;  /* jobs waiting for a lane, in order */
+    /* jobs waiting for a lane, in order: the urgent ones, the others */
+    SHA3_MB_JOB *head[2], *tail[2];
     size_t sink_used;          /* bytes of sink written so far */
     /* where the kernel writes the blocks no job takes */
     _Alignas(64) uint8_t sink[SHA3_MB_SPAN_MAX * SHAKE128_RATE];
@@ -149,9 +153,9 @@ void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel);
 void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job);
 /*
  * Refill the free lanes, permute (one block, or several when every job in
- * a lane squeezes whole blocks straight into its buffer), and run the
- * callbacks of the jobs that are then done.  0 when there was nothing to
- * do.
+ * a lane squeezes whole blocks straight into its buffer or absorbs whole
+ * blocks straight from its input), and run the callbacks of the jobs that
+ * are then done.  0 when there was nothing to do.
  */
 int SHA3_mb_step(SHA3_MB_SCHED *s);
 /* Run until job is done (NULL: until every job is). */

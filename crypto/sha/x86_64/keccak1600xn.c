@@ -1,19 +1,20 @@
 /*
  * The x86-64 Keccak-f[1600] kernels as kernels of the multi-buffer SHAKE
  * job scheduler (include/internal/sha3_mb.h): the 4-way AVX-512VL (ymm)
- * and 8-way AVX-512F (zmm) assembly, whose squeeze transposes whole blocks
- * straight into the jobs' buffers.  The scheduler XORs input and padding
- * into the interleaved states in C.
+ * and 8-way AVX-512F (zmm) assembly, whose squeeze-absorb transposes whole
+ * blocks straight into the jobs' buffers and from their inputs, several
+ * blocks per call.  The rest (partial blocks, padding) the scheduler
+ * XORs into the interleaved states in C.
  */
 #include "internal/sha3.h"
 #include "internal/sha3_mb.h"
 
 const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x4 = {
     "x4 avx512vl", KECCAK1600_X4_WAYS, KECCAK1600_x4_permute_avx512vl,
-    SHA3_x4_squeeze_avx512vl,
+    SHA3_x4_squeeze_absorb_avx512vl,
 };
 
 const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x8 = {
     "x8 avx512", KECCAK1600_X8_WAYS, KECCAK1600_x8_permute_avx512,
-    SHA3_x8_squeeze_avx512,
+    SHA3_x8_squeeze_absorb_avx512,
 };
