@@ -69,6 +69,18 @@ typedef int32_t ML_DSA_ROW_HINT_FN(uint8_t *h, uint32_t *count,
  * bytes.  Public data (verification). */
 typedef void ML_DSA_ROW_USE_HINT_FN(ML_DSA_POLY *w, const uint8_t *h,
                                     const ML_DSA_PARAMS *p);
+/* KeyGen's t = as1 + s2 (as1 |c| < q from the inverse NTT, s2 in [-eta,
+ * eta]) split by Power2Round (Algorithm 35) into t1 in [0, 2^10) and t0
+ * in (-2^12, 2^12].  Secret (t0). */
+typedef void ML_DSA_ROW_POWER2ROUND_FN(ML_DSA_POLY *t1, ML_DSA_POLY *t0,
+                                       const ML_DSA_POLY *as1,
+                                       const ML_DSA_POLY *s2);
+/* Negative when some |c| of z (|c| <= gamma1) is >= bound (Algorithm 8
+ * line 13), looking at every coefficient.  Public data. */
+typedef int32_t ML_DSA_ROW_EXCEEDS_FN(const ML_DSA_POLY *z, int32_t bound);
+/* w becomes w - t reduced to |c| < q (w, t |c| < q; Algorithm 8 line 9).
+ * Public data. */
+typedef void ML_DSA_ROW_SUB_REDUCE_FN(ML_DSA_POLY *w, const ML_DSA_POLY *t);
 /* w1Encode of one polynomial (Algorithm 28): SimpleBitPack of w1 (in
  * [0, 2^bits)), bits = 4 or 6. */
 typedef void ML_DSA_PACK_W1_FN(uint8_t *out, const ML_DSA_POLY *w1, int bits);
@@ -115,6 +127,9 @@ typedef struct ossl_ml_dsa_poly_ops_st {
     ML_DSA_ROW_R_FN *r;
     ML_DSA_ROW_HINT_FN *hint;
     ML_DSA_ROW_USE_HINT_FN *use_hint;
+    ML_DSA_ROW_POWER2ROUND_FN *power2round;
+    ML_DSA_ROW_EXCEEDS_FN *exceeds;
+    ML_DSA_ROW_SUB_REDUCE_FN *sub_reduce;
     ML_DSA_PACK_W1_FN *pack_w1;
     ML_DSA_UNPACK_Z_FN *unpack_z;
     ML_DSA_PACK_Z_FN *pack_z;

@@ -124,8 +124,7 @@ static void public_from_rows(MLDSA_KEY *key, ML_DSA_SAMPLER *smp,
     const size_t row_bytes = ML_DSA_POLY_BYTES(ML_DSA_T1_BITS);
     SHA3_MB_JOB hpk;
     ML_DSA_POLY t;
-    size_t i, j;
-    int32_t v;
+    size_t i;
 
     SHA3_mb_job_init(&hpk, SHAKE256_RATE);
     hpk.urgent = 1;
@@ -133,10 +132,7 @@ static void public_from_rows(MLDSA_KEY *key, ML_DSA_SAMPLER *smp,
         ossl_ml_dsa_sample_wait(smp, &rows[i]);
         poly->ntt_dot(&t, &key->a_hat[i * p->l], key->s1_hat, p->l);
         poly->ntt_inverse(&t);
-        for (j = 0; j < ML_DSA_N; j++) {
-            v = ml_dsa_freeze(ml_dsa_caddq(t.coeff[j]) + s2[i].coeff[j]);
-            key->t1_hat[i].coeff[j] = ml_dsa_power2round(&t0[i].coeff[j], v);
-        }
+        poly->power2round(&key->t1_hat[i], &t0[i], &t, &s2[i]);
         /* public: t1 is the public key's (pkEncode, FIPS 204 Algorithm 22) */
         ML_DSA_CT_DECLASSIFY(&key->t1_hat[i], sizeof(key->t1_hat[i]));
         ossl_ml_dsa_pk_encode_rows(poly, key->pk, key->rho, key->t1_hat, i, 1);

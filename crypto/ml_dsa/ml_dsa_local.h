@@ -247,23 +247,35 @@ int ossl_ml_dsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
                                 const uint8_t *pk);
 int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t mu[64], const uint8_t *rnd);
-int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
-                              const uint8_t mu[64]);
-
 /* ------------------------------------------------------------------------
  * The message representative mu (ml_dsa_mu.c)
  * ------------------------------------------------------------------------ */
 int ossl_ml_dsa_check_message(const uint8_t *msg, size_t msglen,
                               const uint8_t *ctx, size_t ctxlen);
-void ossl_ml_dsa_mu_pure(uint8_t mu[64], const uint8_t tr[64],
-                         const uint8_t *msg, size_t msglen,
-                         const uint8_t *ctx, size_t ctxlen);
 int ossl_ml_dsa_check_digest(mldsa_hash hash, size_t digestlen);
-int ossl_ml_dsa_mu_prehash(uint8_t mu[64], const uint8_t tr[64],
-                           mldsa_hash hash, const uint8_t *digest,
-                           size_t digestlen, const uint8_t *ctx, size_t ctxlen);
-void ossl_ml_dsa_mu_internal(uint8_t mu[64], const uint8_t tr[64],
-                             const uint8_t *mprime, size_t mprimelen);
+
+/* M' (FIPS 204 Algorithms 2, 4, and the internal interface), by its pieces
+ * (pointers to the caller's bytes). */
+typedef struct ml_dsa_mprime_st {
+    int framed;                 /* sep || |ctx| || ctx first (not internal) */
+    uint8_t head[2];
+    const uint8_t *ctx, *oid;   /* oid: HashML-DSA's, else NULL */
+    const uint8_t *msg;         /* M, PH(M), or M' whole */
+    size_t ctxlen, msglen;
+} ML_DSA_MPRIME;
+
+void ossl_ml_dsa_mprime_pure(ML_DSA_MPRIME *m, const uint8_t *msg,
+                             size_t msglen, const uint8_t *ctx, size_t ctxlen);
+int ossl_ml_dsa_mprime_prehash(ML_DSA_MPRIME *m, mldsa_hash hash,
+                               const uint8_t *digest, size_t digestlen,
+                               const uint8_t *ctx, size_t ctxlen);
+void ossl_ml_dsa_mprime_internal(ML_DSA_MPRIME *m, const uint8_t *mprime,
+                                 size_t mprimelen);
+/* mu = H(tr || M', 64) as a job to submit, or at once. */
+void ossl_ml_dsa_mu_job(SHA3_MB_JOB *job, uint8_t mu[64], const uint8_t tr[64],
+                        const ML_DSA_MPRIME *m);
+void ossl_ml_dsa_mu(uint8_t mu[64], const uint8_t tr[64],
+                    const ML_DSA_MPRIME *m);
 
 /* ------------------------------------------------------------------------
  * Helpers shared by the API files

@@ -1,9 +1,8 @@
 /*
- * ML-DSA signing and verification (FIPS 204 Algorithm 7,
- * ML-DSA.Sign_internal, and Algorithm 8, ML-DSA.Verify_internal) on a key
- * object, and the key-object entry points for pure ML-DSA (Algorithms 2
- * and 3), HashML-DSA (Algorithms 4 and 5), external mu and the internal
- * interface.
+ * ML-DSA signing (FIPS 204 Algorithm 7, ML-DSA.Sign_internal) on a key
+ * object, and the key-object signing entry points for pure ML-DSA
+ * (Algorithm 2), HashML-DSA (Algorithm 4), external mu and the internal
+ * interface.  Verification is ml_dsa_verify.c's.
  */
 #include <string.h>
 #include "internal/cleanse.h"
@@ -18,21 +17,6 @@
 #define RHO_PP_BYTES 64
 
 /*
- * 1 when some coefficient of the n polynomials p has |c| >= bound, else 0,
- * looking at every coefficient (no early exit, no branch on c).
- */
-static int polys_exceed(const ML_DSA_POLY *p, size_t n, int32_t bound)
-{
-    int32_t bad = 0;
-    size_t i, j;
-
-    for (i = 0; i < n; i++)
-        for (j = 0; j < ML_DSA_N; j++)
-            bad |= (bound - 1) - ml_dsa_abs(p[i].coeff[j]);
-    return bad < 0;
-}
-
-/*
  * 1 when a rejection check failed (bad < 0), declassified: FIPS 204's
  * rejection sampling makes the accepted signature independent of why and
  * how often earlier attempts were rejected, and their (z, r0, ct0) are
@@ -44,23 +28,6 @@ static int rejected(int32_t bad)
 
     ML_DSA_CT_DECLASSIFY(&reject, sizeof(reject));
     return reject;
-}
-
-/*
- * ctilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Algorithm 7 line 15,
- * Algorithm 8 line 12).
- */
-static void commitment_hash(uint8_t *ctilde, const ML_DSA_PARAMS *p,
-                            const uint8_t mu[64], const uint8_t *w1,
-                            size_t w1len)
-{
-    KECCAK1600_CTX h;
-
-    SHA3_shake256_init(&h);
-    SHA3_absorb(&h, mu, ML_DSA_MU_BYTES);
-    SHA3_absorb(&h, w1, w1len);
-    SHA3_squeeze(&h, ctilde, p->ctilde_bytes);
-    SHA3_cleanse(&h);
 }
 
 /*
@@ -305,58 +272,6 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
     return MLDSA_OK;
 }
 
-/*
- * ML-DSA.Verify_internal (FIPS 204 Algorithm 8) from line 7 on a key with
- * a public part: MLDSA_OK when sig (of the right length, checked by the
- * caller) is valid for mu, MLDSA_ERR_VERIFY otherwise: a malformed hint
- * encoding (sigDecode, Algorithm 27, via HintBitUnpack), ||z|| >=
- * gamma1 - beta, or a commitment hash that differs.  Public data only.
- */
-int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
-                              const uint8_t mu[64])
-{
-    const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
-    const size_t k = p->k, l = p->l;
-    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
-    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
-    ML_DSA_POLY z[ML_DSA_L_MAX], w, c, t;
-    uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
-    uint8_t w1[W1_MAX_BYTES];
-    uint8_t ctilde[ML_DSA_CTILDE_MAX_BYTES];
-    uint8_t diff = 0;
-    size_t i, j;
-
-    /* sigDecode (FIPS 204 Algorithm 27) and the bound on z (Algorithm 8 line 13) */
-    for (i = 0; i < l; i++)
-        poly->unpack_z(&z[i], sig + p->ctilde_bytes + i * z_poly_bytes,
-                       p->gamma1_bits);
-    if (polys_exceed(z, l, p->gamma1 - p->beta)
-        || !ossl_ml_dsa_hint_decode(p, h, sig + p->ctilde_bytes
-                                    + l * z_poly_bytes))
-        return MLDSA_ERR_VERIFY;
-
-    /* w'_approx = NTT^-1(A-hat * NTT(z) - NTT(c) * NTT(t1 * 2^d)) */
-    ossl_ml_dsa_poly_sample_in_ball(&c, sig, p->ctilde_bytes, p->tau);
-    poly->ntt(&c);
-    for (i = 0; i < l; i++)
-        poly->ntt(&z[i]);
-    for (i = 0; i < k; i++) {
-        poly->ntt_dot(&w, &key->a_hat[i * l], z, l);
-        poly->ntt_mul(&t, &c, &key->t1_hat[i]);
-        for (j = 0; j < ML_DSA_N; j++)
-            w.coeff[j] = ml_dsa_reduce32(w.coeff[j] - t.coeff[j]);
-        poly->ntt_inverse(&w);
-        /* w1' = UseHint(h, w'_approx) */
-        poly->use_hint(&w, h + i * ML_DSA_N, p);
-        poly->pack_w1(w1 + i * w1_poly_bytes, &w, p->w1_bits);
-    }
-    commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
-    for (i = 0; i < p->ctilde_bytes; i++)
-        diff |= ctilde[i] ^ sig[i];
-    return diff == 0 ? MLDSA_OK : MLDSA_ERR_VERIFY;
-}
-
 /* rnd for signing: the caller's, or 32 fresh bytes from the OS when NULL (hedged). */
 static int get_rnd(uint8_t fresh[32], const uint8_t **rnd)
 {
@@ -398,45 +313,21 @@ static int check_signer(const MLDSA_KEY *key, const uint8_t *sig)
     return MLDSA_OK;
 }
 
-/* Common checks of the verifying entry points: key, sig and its length. */
-static int check_verifier(const MLDSA_KEY *key, const uint8_t *sig,
-                          size_t siglen)
-{
-    if (key == NULL || (sig == NULL && siglen != 0))
-        return MLDSA_ERR_NULL;
-    if (siglen != key->params->sig_bytes)
-        return MLDSA_ERR_SIG_LENGTH;
-    return MLDSA_OK;
-}
-
 /* ML-DSA.Sign (FIPS 204 Algorithm 2) with the key. */
 int mldsa_key_sign(const MLDSA_KEY *key, uint8_t *sig, const uint8_t *msg,
                    size_t msglen, const uint8_t *ctx, size_t ctxlen,
                    const uint8_t *rnd)
 {
     uint8_t mu[ML_DSA_MU_BYTES];
+    ML_DSA_MPRIME m;
     int ret;
 
     if ((ret = check_signer(key, sig)) != MLDSA_OK
         || (ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK)
         return ret;
-    ossl_ml_dsa_mu_pure(mu, key->tr, msg, msglen, ctx, ctxlen);
+    ossl_ml_dsa_mprime_pure(&m, msg, msglen, ctx, ctxlen);
+    ossl_ml_dsa_mu(mu, key->tr, &m);
     return sign_mu(key, sig, mu, rnd);
-}
-
-/* ML-DSA.Verify (FIPS 204 Algorithm 3) with the key. */
-int mldsa_key_verify(const MLDSA_KEY *key, const uint8_t *sig, size_t siglen,
-                     const uint8_t *msg, size_t msglen, const uint8_t *ctx,
-                     size_t ctxlen)
-{
-    uint8_t mu[ML_DSA_MU_BYTES];
-    int ret;
-
-    if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK
-        || (ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
-        return ret;
-    ossl_ml_dsa_mu_pure(mu, key->tr, msg, msglen, ctx, ctxlen);
-    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
 }
 
 /* HashML-DSA.Sign (FIPS 204 Algorithm 4) with the key, from the digest. */
@@ -446,31 +337,16 @@ int mldsa_key_prehash_sign(const MLDSA_KEY *key, uint8_t *sig,
                            size_t ctxlen, const uint8_t *rnd)
 {
     uint8_t mu[ML_DSA_MU_BYTES];
+    ML_DSA_MPRIME m;
     int ret;
 
     if ((ret = check_signer(key, sig)) != MLDSA_OK
         || (ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
-        || (ret = ossl_ml_dsa_mu_prehash(mu, key->tr, hash, digest, digestlen,
-                                         ctx, ctxlen)) != MLDSA_OK)
+        || (ret = ossl_ml_dsa_mprime_prehash(&m, hash, digest, digestlen, ctx,
+                                             ctxlen)) != MLDSA_OK)
         return ret;
+    ossl_ml_dsa_mu(mu, key->tr, &m);
     return sign_mu(key, sig, mu, rnd);
-}
-
-/* HashML-DSA.Verify (FIPS 204 Algorithm 5) with the key, from the digest. */
-int mldsa_key_prehash_verify(const MLDSA_KEY *key, const uint8_t *sig,
-                             size_t siglen, mldsa_hash hash,
-                             const uint8_t *digest, size_t digestlen,
-                             const uint8_t *ctx, size_t ctxlen)
-{
-    uint8_t mu[ML_DSA_MU_BYTES];
-    int ret;
-
-    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
-        || (ret = check_verifier(key, sig, siglen)) != MLDSA_OK
-        || (ret = ossl_ml_dsa_mu_prehash(mu, key->tr, hash, digest, digestlen,
-                                         ctx, ctxlen)) != MLDSA_OK)
-        return ret;
-    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
 }
 
 /* Sign an external mu (FIPS 204 Algorithm 7 from line 7) with the key. */
@@ -486,47 +362,20 @@ int mldsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig, const uint8_t mu[64],
     return sign_mu(key, sig, mu, rnd);
 }
 
-/* Verify against an external mu (FIPS 204 Algorithm 8 from line 8) with the key. */
-int mldsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
-                        size_t siglen, const uint8_t mu[64])
-{
-    int ret;
-
-    if (mu == NULL)
-        return MLDSA_ERR_NULL;
-    if ((ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
-        return ret;
-    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
-}
-
 /* ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on M' with the key. */
 int mldsa_key_sign_internal(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t *mprime, size_t mprimelen,
                             const uint8_t *rnd)
 {
     uint8_t mu[ML_DSA_MU_BYTES];
+    ML_DSA_MPRIME m;
     int ret;
 
     if ((ret = check_signer(key, sig)) != MLDSA_OK)
         return ret;
     if (mprime == NULL && mprimelen != 0)
         return MLDSA_ERR_NULL;
-    ossl_ml_dsa_mu_internal(mu, key->tr, mprime, mprimelen);
+    ossl_ml_dsa_mprime_internal(&m, mprime, mprimelen);
+    ossl_ml_dsa_mu(mu, key->tr, &m);
     return sign_mu(key, sig, mu, rnd);
-}
-
-/* ML-DSA.Verify_internal (FIPS 204 Algorithm 8) on M' with the key. */
-int mldsa_key_verify_internal(const MLDSA_KEY *key, const uint8_t *sig,
-                              size_t siglen, const uint8_t *mprime,
-                              size_t mprimelen)
-{
-    uint8_t mu[ML_DSA_MU_BYTES];
-    int ret;
-
-    if (mprime == NULL && mprimelen != 0)
-        return MLDSA_ERR_NULL;
-    if ((ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
-        return ret;
-    ossl_ml_dsa_mu_internal(mu, key->tr, mprime, mprimelen);
-    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
 }

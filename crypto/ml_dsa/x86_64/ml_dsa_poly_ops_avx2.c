@@ -24,6 +24,9 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx2 = {
     r_avx2,
     hint_avx2,
     use_hint_avx2,
+    power2round_avx2,
+    exceeds_avx2,
+    sub_reduce_avx2,
     ossl_ml_dsa_poly_pack_w1_avx2,
     ossl_ml_dsa_poly_unpack_z_avx2,
     /* no AVX2 versions of the key and signature packers: the generic ones */
