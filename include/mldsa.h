@@ -313,6 +313,9 @@ typedef struct mldsa_verify_item_st {
 /* MLDSA_OK when every item verified, else MLDSA_ERR_VERIFY (each item
  * has its own result); MLDSA_ERR_NULL for a NULL items with n > 0. */
 MLDSA_EXPORT int mldsa_key_verify_batch(MLDSA_VERIFY_ITEM *items, size_t n);
+/* Defined where the batch API above is: code that also builds against
+ * older headers can test it. */
+#define MLDSA_HAVE_VERIFY_BATCH 1
 
 /*
  * Incremental mu = SHAKE256(tr || 0x00 || len(ctx) || ctx || M, 64) for pure
