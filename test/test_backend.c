@@ -822,6 +822,88 @@ START_TEST(hint_encoding_same_as_generic_from_zero_to_omega_ones)
 END_TEST
 
 /*
+ * The verdict of hint_decode and, for a valid encoding, h, against the
+ * generic op.
+ */
+static void check_hint_decode(const OSSL_ML_DSA_POLY_OPS *ops,
+                              const ML_DSA_PARAMS *p, const uint8_t *enc)
+{
+    static uint8_t want[ML_DSA_K_MAX * N], got[ML_DSA_K_MAX * N];
+    int w, g;
+
+    memset(want, 0xa5, sizeof(want));
+    memset(got, 0x5a, sizeof(got));
+    w = ossl_ml_dsa_poly_generic.hint_decode(p, want, enc);
+    g = ops->hint_decode(p, got, enc);
+    REQUIRE(w == g);
+    if (w)
+        REQUIRE(memcmp(want, got, p->k * N) == 0);
+}
+
+/*
+ * hint_decode on every valid encoding's shape (0 to omega ones) and on
+ * malformed ones: an index not above the one before it (swapped pair,
+ * repeat) inside a polynomial and across two, counts that decrease or
+ * pass omega, non-zero padding at each place, random bytes.
+ */
+START_TEST(hint_decoding_same_as_generic_on_valid_and_malformed_encodings)
+{
+    BACKEND_OR_SKIP(be, "hint decode");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly, *gen = &ossl_ml_dsa_poly_generic;
+    uint8_t h[ML_DSA_K_MAX * N], enc[80 + ML_DSA_K_MAX], bad[80 + ML_DSA_K_MAX];
+    size_t i, j, count, pos, total, om, len;
+
+    for (i = 0; i < NPARAMS; i++) {
+        const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(params[i]);
+
+        om = (size_t)p->omega;
+        len = om + p->k;
+        for (count = 0; count <= om; count++) {
+            memset(h, 0, sizeof(h));
+            for (j = 0; j < count; j++) {
+                do
+                    pos = (size_t)test_rand_below(p->k * N);
+                while (h[pos] != 0);
+                h[pos] = 1;
+            }
+            gen->hint_encode(enc, p, h);
+            check_hint_decode(ops, p, enc);
+            total = enc[len - 1];
+            for (j = 0; j + 1 < total; j++) {
+                memcpy(bad, enc, len);
+                bad[j + 1] = bad[j];            /* a repeat */
+                check_hint_decode(ops, p, bad);
+                memcpy(bad, enc, len);
+                bad[j] = enc[j + 1];            /* swapped */
+                bad[j + 1] = enc[j];
+                check_hint_decode(ops, p, bad);
+            }
+            for (j = total; j < om; j++) {      /* padding */
+                memcpy(bad, enc, len);
+                bad[j] = (uint8_t)(1 + test_rand_below(255));
+                check_hint_decode(ops, p, bad);
+            }
+            for (j = 0; j < p->k; j++) {        /* counts */
+                memcpy(bad, enc, len);
+                bad[om + j] = (uint8_t)test_rand_below(256);
+                check_hint_decode(ops, p, bad);
+                memcpy(bad, enc, len);
+                bad[om + j] = (uint8_t)(om + 1);
+                check_hint_decode(ops, p, bad);
+            }
+        }
+        for (j = 0; j < 2000; j++) {
+            test_rand_bytes(bad, len);
+            if (j % 2)      /* counts in range, mostly non-decreasing */
+                for (count = 0; count < p->k; count++)
+                    bad[om + count] = (uint8_t)(om * (count + 1) / p->k);
+            check_hint_decode(ops, p, bad);
+        }
+    }
+}
+END_TEST
+
+/*
  * A coefficient in [lo, hi]: mostly uniform, one in four from the edges
  * that matter to the row ops (lo, hi, 0, +-1, and the Decompose boundaries
  * k * 2 gamma2 +- gamma2 and q - 1 - gamma2 shifted into the range).
@@ -866,7 +948,7 @@ START_TEST(row_ops_same_as_generic_on_random_and_edge_inputs)
     const OSSL_ML_DSA_POLY_OPS *ops = be->poly;
     const OSSL_ML_DSA_POLY_OPS *gen = &ossl_ml_dsa_poly_generic;
     const int32_t q = 8380417;
-    ML_DSA_POLY a, b, a2, b2, c;
+    ML_DSA_POLY a, b, a2, b2, c, d;
     uint8_t ha[ML_DSA_N], hb[ML_DSA_N], oa[ML_DSA_POLY_BYTES(6)],
         ob[ML_DSA_POLY_BYTES(6)];
     uint32_t ca, cb;
@@ -932,6 +1014,34 @@ START_TEST(row_ops_same_as_generic_on_random_and_edge_inputs)
             gen->use_hint(&a2, ha, p);
             ops->use_hint(&b2, ha, p);
             ck_assert_mem_eq(&a2, &b2, sizeof(a2));
+
+            /* power2round: |as1| < q, s2 in [-eta, eta] */
+            row_poly(&a, -q + 1, q - 1, g2);
+            row_poly(&c, -p->eta, p->eta, g2);
+            gen->power2round(&a2, &b2, &a, &c);
+            ops->power2round(&b, &d, &a, &c);
+            ck_assert_mem_eq(&a2, &b, sizeof(a2));
+            ck_assert_mem_eq(&b2, &d, sizeof(b2));
+
+            /* exceeds: z in [-gamma1 + 1, gamma1], at the bound or not */
+            row_poly(&a, -p->gamma1 + 1, p->gamma1, g2);
+            if (round % 3 == 0)
+                for (j = 0; j < ML_DSA_N; j++)
+                    a.coeff[j] = (int32_t)test_rand_below(2 * (p->gamma1 - p->beta) - 1)
+                                 - (p->gamma1 - p->beta) + 1;
+            if (round % 3 == 1)
+                a.coeff[test_rand_below(ML_DSA_N)] =
+                    round % 2 ? p->gamma1 - p->beta : -(p->gamma1 - p->beta);
+            ck_assert_int_eq(gen->exceeds(&a, p->gamma1 - p->beta) < 0,
+                             ops->exceeds(&a, p->gamma1 - p->beta) < 0);
+
+            /* sub_reduce: |w|, |t| < q */
+            row_poly(&a, -q + 1, q - 1, g2);
+            row_poly(&c, -q + 1, q - 1, g2);
+            b = a;
+            gen->sub_reduce(&a, &c);
+            ops->sub_reduce(&b, &c);
+            ck_assert_mem_eq(&a, &b, sizeof(a));
         }
     }
 }
@@ -1230,6 +1340,7 @@ int main(int argc, char **argv)
     tcase_add_loop_test(ops, t0_t1_unpack_same_as_generic_and_read_only_their_bytes, 0, (int)nbackends);
     tcase_add_loop_test(ops, eta_unpack_gives_generic_verdict_for_every_value_and_position, 0, (int)nbackends);
     tcase_add_loop_test(ops, hint_encoding_same_as_generic_from_zero_to_omega_ones, 0, (int)nbackends);
+    tcase_add_loop_test(ops, hint_decoding_same_as_generic_on_valid_and_malformed_encodings, 0, (int)nbackends);
     tcase_add_loop_test(ops, row_ops_same_as_generic_on_random_and_edge_inputs, 0, (int)nbackends);
     suite_add_tcase(s, ops);
     choice = tcase_create("choice");

@@ -327,7 +327,7 @@ START_TEST(hint_encoding_round_trips_from_zero_to_omega_ones)
         for (count = 0; count <= (size_t)p->omega; count++) {
             random_hint(p, h, count);
             ossl_ml_dsa_hint_encode_generic(enc, p, h);
-            ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, enc), 1);
+            ck_assert_int_eq(ossl_ml_dsa_hint_decode_generic(p, d, enc), 1);
             ck_assert_mem_eq(h, d, p->k * N);
         }
     }
@@ -350,36 +350,36 @@ START_TEST(hint_decoding_is_strict)
         h[3] = h[9] = 1;
         h[(p->k - 1) * N + 5] = 1;
         ossl_ml_dsa_hint_encode_generic(enc, p, h);
-        ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, enc), 1);
+        ck_assert_int_eq(ossl_ml_dsa_hint_decode_generic(p, d, enc), 1);
 
         /* indices out of order within a polynomial */
         memcpy(bad, enc, n);
         bad[0] = 9;
         bad[1] = 3;
-        ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, bad), 0);
+        ck_assert_int_eq(ossl_ml_dsa_hint_decode_generic(p, d, bad), 0);
         /* a repeated index */
         memcpy(bad, enc, n);
         bad[1] = 3;
-        ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, bad), 0);
+        ck_assert_int_eq(ossl_ml_dsa_hint_decode_generic(p, d, bad), 0);
         /* non-zero padding after the last index */
         memcpy(bad, enc, n);
         bad[omega - 1] = 1;
-        ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, bad), 0);
+        ck_assert_int_eq(ossl_ml_dsa_hint_decode_generic(p, d, bad), 0);
         /* a count above omega */
         memcpy(bad, enc, n);
         bad[n - 1] = (uint8_t)(omega + 1);
-        ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, bad), 0);
+        ck_assert_int_eq(ossl_ml_dsa_hint_decode_generic(p, d, bad), 0);
         /* decreasing counts */
         memcpy(bad, enc, n);
         bad[omega] = 2;
         bad[omega + 1] = 1;
-        ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, bad), 0);
+        ck_assert_int_eq(ossl_ml_dsa_hint_decode_generic(p, d, bad), 0);
         /* an index order restarts in the next polynomial: allowed */
         memset(h, 0, sizeof(h));
         h[200] = 1;
         h[N + 1] = 1;
         ossl_ml_dsa_hint_encode_generic(enc, p, h);
-        ck_assert_int_eq(ossl_ml_dsa_hint_decode(p, d, enc), 1);
+        ck_assert_int_eq(ossl_ml_dsa_hint_decode_generic(p, d, enc), 1);
         ck_assert_mem_eq(h, d, p->k * N);
     }
 }

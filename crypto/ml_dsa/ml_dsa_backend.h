@@ -115,6 +115,12 @@ typedef void ML_DSA_PACK_Z_FN(uint8_t *out, const ML_DSA_POLY *z,
  * signature. */
 typedef void ML_DSA_HINT_ENCODE_FN(uint8_t *out, const ML_DSA_PARAMS *params,
                                    const uint8_t *h);
+/* HintBitUnpack (Algorithm 21): h gets k * 256 bytes of 0/1 from the
+ * omega + k bytes at in; 0 (h then unspecified) when in is malformed:
+ * counts that decrease or pass omega, indices of a polynomial not strictly
+ * increasing, non-zero padding.  Public data (a signature). */
+typedef int ML_DSA_HINT_DECODE_FN(const ML_DSA_PARAMS *params, uint8_t *h,
+                                  const uint8_t *in);
 
 typedef struct ossl_ml_dsa_poly_ops_st {
     const char *name;                    /* "generic", "avx2" */
@@ -134,6 +140,7 @@ typedef struct ossl_ml_dsa_poly_ops_st {
     ML_DSA_UNPACK_Z_FN *unpack_z;
     ML_DSA_PACK_Z_FN *pack_z;
     ML_DSA_HINT_ENCODE_FN *hint_encode;
+    ML_DSA_HINT_DECODE_FN *hint_decode;
     ML_DSA_PACK_ETA_FN *pack_eta;
     ML_DSA_UNPACK_ETA_FN *unpack_eta;
     ML_DSA_PACK_T0_FN *pack_t0;

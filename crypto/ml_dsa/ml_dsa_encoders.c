@@ -436,7 +436,7 @@ void ossl_ml_dsa_hint_encode_generic(uint8_t *out, const ML_DSA_PARAMS *params,
  * k * 256 bytes 0/1.  Returns 1, or 0 for a malformed encoding.  Public
  * data only.
  */
-int ossl_ml_dsa_hint_decode(const ML_DSA_PARAMS *params, uint8_t *h,
+int ossl_ml_dsa_hint_decode_generic(const ML_DSA_PARAMS *params, uint8_t *h,
                             const uint8_t *in)
 {
     size_t i, index = 0, first, end;

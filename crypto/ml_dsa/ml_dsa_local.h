@@ -90,6 +90,7 @@ ML_DSA_PACK_W1_FN ossl_ml_dsa_poly_pack_w1_generic;
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_generic;
 ML_DSA_PACK_Z_FN ossl_ml_dsa_poly_pack_z_generic;
 ML_DSA_HINT_ENCODE_FN ossl_ml_dsa_hint_encode_generic;
+ML_DSA_HINT_DECODE_FN ossl_ml_dsa_hint_decode_generic;
 ML_DSA_PACK_ETA_FN ossl_ml_dsa_poly_pack_eta_generic;
 ML_DSA_UNPACK_ETA_FN ossl_ml_dsa_poly_unpack_eta_generic;
 ML_DSA_PACK_T0_FN ossl_ml_dsa_poly_pack_t0_generic;
@@ -115,9 +116,6 @@ int ossl_ml_dsa_sk_decode(const OSSL_ML_DSA_POLY_OPS *poly,
                           const ML_DSA_PARAMS *params, uint8_t rho[32],
                           uint8_t key[32], uint8_t tr[64], ML_DSA_POLY *s1,
                           ML_DSA_POLY *s2, ML_DSA_POLY *t0, const uint8_t *sk);
-int ossl_ml_dsa_hint_decode(const ML_DSA_PARAMS *params, uint8_t *h,
-                            const uint8_t *in);
-
 /* ------------------------------------------------------------------------
  * Sampling (ml_dsa_sample.c): ExpandA, ExpandS and ExpandMask (FIPS 204
  * Algorithms 32 - 34) as SHAKE jobs of one scheduler, which the caller's

@@ -61,7 +61,7 @@ static int verify_decode(ML_DSA_VERIFY *v, ML_DSA_POLY *z)
         bad |= poly->exceeds(&z[i], p->gamma1 - p->beta);
     }
     return bad >= 0
-           && ossl_ml_dsa_hint_decode(p, v->h, zbytes + p->l * z_poly_bytes);
+           && poly->hint_decode(p, v->h, zbytes + p->l * z_poly_bytes);
 }
 
 /*

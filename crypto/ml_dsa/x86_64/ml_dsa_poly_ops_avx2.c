@@ -32,6 +32,7 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx2 = {
     /* no AVX2 versions of the key and signature packers: the generic ones */
     ossl_ml_dsa_poly_pack_z_generic,
     ossl_ml_dsa_hint_encode_generic,
+    ossl_ml_dsa_hint_decode_generic,
     ossl_ml_dsa_poly_pack_eta_generic,
     ossl_ml_dsa_poly_unpack_eta_generic,
     ossl_ml_dsa_poly_pack_t0_generic,

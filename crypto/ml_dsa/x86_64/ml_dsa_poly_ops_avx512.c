@@ -31,6 +31,7 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512 = {
     ossl_ml_dsa_poly_unpack_z_avx512,
     ossl_ml_dsa_poly_pack_z_avx512,
     ossl_ml_dsa_hint_encode_avx512,
+    ossl_ml_dsa_hint_decode_avx512,
     ossl_ml_dsa_poly_pack_eta_avx512,
     ossl_ml_dsa_poly_unpack_eta_avx512,
     ossl_ml_dsa_poly_pack_t0_avx512,
