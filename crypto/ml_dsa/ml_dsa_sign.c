@@ -43,13 +43,16 @@ typedef struct {
 } SIGN_ATTEMPT;
 
 #define SIGN_PAIR_MAX 2
+/* Mask polynomials of the attempts at hand: two of ML-DSA-44's (l = 4) or
+ * one of any (l <= 7). */
+#define SIGN_MASK_POLYS 8
 
 /* Everything one signature computes: wiped at the end. */
 typedef struct {
     ML_DSA_SAMPLER smp;
     ML_DSA_SAMPLE_REQ mask[2];
     /* the masks of the attempts at hand and of the next ones */
-    ML_DSA_POLY y[2][SIGN_PAIR_MAX * ML_DSA_L_MAX];
+    ML_DSA_POLY y[2][SIGN_MASK_POLYS];
     ML_DSA_POLY z[ML_DSA_L_MAX], c, t;
     uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
     uint8_t rho_pp[RHO_PP_BYTES];
@@ -69,7 +72,9 @@ typedef struct {
 static size_t sign_pair(const MLDSA_KEY *key)
 {
     return key->backend->sample->kernel->ways > 1
-           && key->params->id == MLDSA_44 ? SIGN_PAIR_MAX : 1;
+           && key->params->id == MLDSA_44
+           && SIGN_PAIR_MAX * key->params->l <= SIGN_MASK_POLYS
+           ? SIGN_PAIR_MAX : 1;
 }
 
 /*
