@@ -380,6 +380,25 @@ static size_t class_pick(const LANE_CLASS *c, unsigned *mask, size_t *min)
     return c->n[k] == 0 ? 0 : k ? SHAKE256_RATE : SHAKE128_RATE;
 }
 
+/*
+ * A job alone in the scheduler, nothing waiting: it runs to the end of its
+ * work on the portable permutation, out of its lane, which is as fast as a
+ * multi-way kernel's call (that permutes the empty lanes too) without a
+ * round's bookkeeping per block; then it is done.
+ */
+static void job_run_alone(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
+{
+    lane_leave(s, job);
+    while (job_runnable(job)) {
+        KECCAK1600_permute(job->A);
+        job->pos = 0;
+        if (job->phase == PHASE_PADDED)
+            job->phase = PHASE_SQUEEZE;
+        job_advance(job);
+    }
+    job_done(s, job);
+}
+
 int SHA3_mb_step(SHA3_MB_SCHED *s)
 {
     uint8_t *out[SHA3_MB_MAX_WAYS];
@@ -406,6 +425,12 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
     }
     if (used == 0)
         return 0;
+    if ((used & (used - 1)) == 0 && s->ways > 1) {
+        for (j = 0; !(used >> j & 1); j++)
+            continue;
+        job_run_alone(s, s->lanes[j]);
+        return 1;
+    }
     shape[1] = class_pick(&sq, &dout, &mout);
     shape[2] = class_pick(&ab, &din, &min);
     /* several blocks only while every job in a lane takes them straight
