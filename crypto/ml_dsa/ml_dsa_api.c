@@ -1,7 +1,8 @@
 /*
  * The one-shot public API (include/mldsa.h): each function decodes the
  * key into a temporary key object, runs the key-object operation, and
- * wipes and frees the object.  A signing key gets the same checks as
+ * wipes and frees the object (verification decodes the public key on the
+ * scheduler its own SHAKE work shares: ossl_ml_dsa_verify_pk).  A signing key gets the same checks as
  * mldsa_key_from_secret (range, and tr / t0 against the recomputed public
  * key) but not the NTT of t1, which only verifying needs.
  */
@@ -72,7 +73,7 @@ int mldsa_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
                  const uint8_t *msg, size_t msglen, const uint8_t *ctx,
                  size_t ctxlen, const uint8_t *pk)
 {
-    MLDSA_KEY *key = NULL;
+    ML_DSA_MPRIME m;
     int ret;
 
     if (ossl_ml_dsa_params_get(param) == NULL)
@@ -83,11 +84,8 @@ int mldsa_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
         return ret;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
-        return ret;
-    ret = mldsa_key_verify(key, sig, siglen, msg, msglen, ctx, ctxlen);
-    mldsa_key_free(key);
-    return ret;
+    ossl_ml_dsa_mprime_pure(&m, msg, msglen, ctx, ctxlen);
+    return ossl_ml_dsa_verify_pk(param, pk, sig, &m, NULL);
 }
 
 /* HashML-DSA.Sign (FIPS 204 Algorithm 4), from the digest of the message. */
@@ -120,7 +118,7 @@ int mldsa_prehash_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
                          size_t digestlen, const uint8_t *ctx, size_t ctxlen,
                          const uint8_t *pk)
 {
-    MLDSA_KEY *key = NULL;
+    ML_DSA_MPRIME m;
     int ret;
 
     if (ossl_ml_dsa_params_get(param) == NULL)
@@ -132,12 +130,10 @@ int mldsa_prehash_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
         return ret;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_mprime_prehash(&m, hash, digest, digestlen, ctx,
+                                          ctxlen)) != MLDSA_OK)
         return ret;
-    ret = mldsa_key_prehash_verify(key, sig, siglen, hash, digest, digestlen,
-                                   ctx, ctxlen);
-    mldsa_key_free(key);
-    return ret;
+    return ossl_ml_dsa_verify_pk(param, pk, sig, &m, NULL);
 }
 
 /* Sign an external mu (FIPS 204 Algorithm 7 from line 7). */
@@ -162,20 +158,13 @@ int mldsa_sign_mu(mldsa_param param, uint8_t *sig, const uint8_t mu[64],
 int mldsa_verify_mu(mldsa_param param, const uint8_t *sig, size_t siglen,
                     const uint8_t mu[64], const uint8_t *pk)
 {
-    MLDSA_KEY *key = NULL;
-    int ret;
-
     if (ossl_ml_dsa_params_get(param) == NULL)
         return MLDSA_ERR_PARAM;
     if (pk == NULL || mu == NULL || (sig == NULL && siglen != 0))
         return MLDSA_ERR_NULL;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
-        return ret;
-    ret = mldsa_key_verify_mu(key, sig, siglen, mu);
-    mldsa_key_free(key);
-    return ret;
+    return ossl_ml_dsa_verify_pk(param, pk, sig, NULL, mu);
 }
 
 /* ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on M'. */
@@ -201,8 +190,7 @@ int mldsa_verify_internal(mldsa_param param, const uint8_t *sig, size_t siglen,
                           const uint8_t *mprime, size_t mprimelen,
                           const uint8_t *pk)
 {
-    MLDSA_KEY *key = NULL;
-    int ret;
+    ML_DSA_MPRIME m;
 
     if (ossl_ml_dsa_params_get(param) == NULL)
         return MLDSA_ERR_PARAM;
@@ -211,9 +199,6 @@ int mldsa_verify_internal(mldsa_param param, const uint8_t *sig, size_t siglen,
         return MLDSA_ERR_NULL;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
-        return ret;
-    ret = mldsa_key_verify_internal(key, sig, siglen, mprime, mprimelen);
-    mldsa_key_free(key);
-    return ret;
+    ossl_ml_dsa_mprime_internal(&m, mprime, mprimelen);
+    return ossl_ml_dsa_verify_pk(param, pk, sig, &m, NULL);
 }

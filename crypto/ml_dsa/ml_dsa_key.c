@@ -278,32 +278,35 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
 
 /*
  * An encoded public key (pkDecode, FIPS 204 Algorithm 23) into the key:
- * A-hat, tr = H(pk, 64) and NTT(t1 * 2^d), H(pk) in a lane of the
- * scheduler that expands A-hat.  Every byte string of the right length is
- * a valid public key.  Public data only: nothing to wipe.
+ * A-hat, tr = H(pk, 64) and NTT(t1 * 2^d), H(pk) in a lane of smp's
+ * scheduler beside ExpandA; when tr is known, tr_done(hpk) runs (NULL:
+ * nothing), with hpk->arg = arg, so that jobs which need tr can join the
+ * lanes ExpandA leaves.  Every byte string of the right length is a valid
+ * public key.  Public data only: nothing to wipe.
  */
-static int key_init_public(MLDSA_KEY *key, const uint8_t *pk)
+void ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk,
+                                 ML_DSA_SAMPLER *smp, SHA3_MB_DONE_FN *tr_done,
+                                 void *arg)
 {
     const ML_DSA_PARAMS *p = key->params;
     ML_DSA_SAMPLE_REQ areq;
-    ML_DSA_SAMPLER smp;
     SHA3_MB_JOB hpk;
 
     ossl_ml_dsa_pk_decode(key->backend->poly, p, key->rho, key->t1_hat, pk);
     memcpy(key->pk, pk, p->pk_bytes);
-    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 0);
     SHA3_mb_job_init(&hpk, SHAKE256_RATE);
     hpk.urgent = 1;
+    hpk.done = tr_done;
+    hpk.arg = arg;
     SHA3_mb_job_absorb(&hpk, key->pk, p->pk_bytes);
     SHA3_mb_job_final(&hpk);
     SHA3_mb_job_squeeze(&hpk, key->tr, ML_DSA_TR_BYTES);
-    SHA3_mb_submit(&smp.sched, &hpk);
-    ossl_ml_dsa_sample_A(&smp, &areq, key->a_hat, key->rho, p->l, 0,
+    SHA3_mb_submit(&smp->sched, &hpk);
+    ossl_ml_dsa_sample_A(smp, &areq, key->a_hat, key->rho, p->l, 0,
                          p->k * p->l);
     expand_t1(key);
-    ossl_ml_dsa_sample_wait(&smp, &areq);
-    SHA3_mb_flush(&smp.sched, &hpk);
-    return MLDSA_OK;
+    ossl_ml_dsa_sample_wait(smp, &areq);
+    SHA3_mb_flush(&smp->sched, &hpk);
 }
 
 /*
@@ -393,18 +396,17 @@ int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
  * A new verify-only key object from an encoded public key of the parameter
  * set's length (the caller checks it).
  */
-int ossl_ml_dsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
-                                const uint8_t *pk)
+static int key_from_public(MLDSA_KEY **out, mldsa_param param,
+                           const uint8_t *pk)
 {
+    ML_DSA_SAMPLER smp;
     int ret;
 
     if ((ret = ossl_ml_dsa_key_new(out, param, 0)) != MLDSA_OK)
         return ret;
-    if ((ret = key_init_public(*out, pk)) != MLDSA_OK) {
-        mldsa_key_free(*out);
-        *out = NULL;
-    }
-    return ret;
+    ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample, 0);
+    ossl_ml_dsa_key_init_public(*out, pk, &smp, NULL, NULL);
+    return MLDSA_OK;
 }
 
 /* A new key from an encoded (expanded) secret key, checked for range and consistency. */
@@ -436,7 +438,7 @@ int mldsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
         return MLDSA_ERR_NULL;
     if (pklen != mldsa_public_key_bytes(param))
         return MLDSA_ERR_PK_LENGTH;
-    return ossl_ml_dsa_key_from_public(out, param, pk);
+    return key_from_public(out, param, pk);
 }
 
 /* The key's parameter set (0 for NULL). */

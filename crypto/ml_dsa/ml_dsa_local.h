@@ -241,8 +241,10 @@ int ossl_ml_dsa_key_generate(MLDSA_KEY **out, mldsa_param param,
                              const uint8_t *seed, int prepare);
 int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
                                 const uint8_t *sk, int with_public);
-int ossl_ml_dsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
-                                const uint8_t *pk);
+void ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk,
+                                 ML_DSA_SAMPLER *smp, SHA3_MB_DONE_FN *tr_done,
+                                 void *arg);
+
 int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t mu[64], const uint8_t *rnd);
 /* ------------------------------------------------------------------------
@@ -274,6 +276,17 @@ void ossl_ml_dsa_mu_job(SHA3_MB_JOB *job, uint8_t mu[64], const uint8_t tr[64],
                         const ML_DSA_MPRIME *m);
 void ossl_ml_dsa_mu(uint8_t mu[64], const uint8_t tr[64],
                     const ML_DSA_MPRIME *m);
+
+/* ------------------------------------------------------------------------
+ * Verification (ml_dsa_verify.c)
+ * ------------------------------------------------------------------------ */
+/* ML-DSA.Verify (FIPS 204 Algorithm 3, 5, or 8 on M' or from mu, with
+ * mu not NULL) of sig (of the parameter set's length) under the encoded
+ * public key pk, the key decoded beside the verification's own SHAKE work:
+ * MLDSA_OK, _VERIFY or _MEMORY. */
+int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
+                          const uint8_t *sig, const ML_DSA_MPRIME *m,
+                          const uint8_t *mu);
 
 /* ------------------------------------------------------------------------
  * Helpers shared by the API files

@@ -29,6 +29,8 @@ typedef struct {
     const uint8_t *mu;              /* external mu, or NULL: from m */
     ML_DSA_MPRIME m;
     int result;                     /* MLDSA_OK: still to verify */
+    int prepared;                   /* mu in ct_in and SampleInBall's first
+                                       block in ball already */
     uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
     uint8_t ct_in[ML_DSA_MU_BYTES + W1_MAX_BYTES];  /* mu || w1Encode(w1') */
     uint8_t ball[SHAKE256_RATE];
@@ -123,6 +125,8 @@ static void verify_group(ML_DSA_VERIFY *v, size_t n)
             continue;
         }
         p = v[i].key->params;
+        if (v[i].prepared)
+            continue;
         if (v[i].mu != NULL) {
             memcpy(v[i].ct_in, v[i].mu, ML_DSA_MU_BYTES);
         } else {
@@ -182,7 +186,52 @@ static int verify_one(const MLDSA_KEY *key, const uint8_t *sig,
     if (m != NULL)
         v.m = *m;
     v.result = MLDSA_OK;
+    v.prepared = 0;
     verify_group(&v, 1);
+    return v.result;
+}
+
+/* H(pk) is done: mu = H(tr || M', 64) joins the lanes ExpandA leaves. */
+static void verify_mu_after_tr(SHA3_MB_JOB *hpk)
+{
+    ML_DSA_VERIFY *v = hpk->arg;
+
+    ossl_ml_dsa_mu_job(&v->mu_job, v->ct_in, v->key->tr, &v->m);
+    SHA3_mb_submit(hpk->sched, &v->mu_job);
+}
+
+int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
+                          const uint8_t *sig, const ML_DSA_MPRIME *m,
+                          const uint8_t *mu)
+{
+    MLDSA_KEY *key = NULL;
+    ML_DSA_SAMPLER smp;
+    ML_DSA_VERIFY v;
+    int ret;
+
+    if ((ret = ossl_ml_dsa_key_new(&key, param, 0)) != MLDSA_OK)
+        return ret;
+    v.key = key;
+    v.sig = sig;
+    v.mu = mu;
+    if (m != NULL)
+        v.m = *m;
+    v.result = MLDSA_OK;
+    v.prepared = 1;
+    /* the public key's A-hat and H(pk), and beside them SampleInBall's
+     * SHAKE and, once tr is known, mu */
+    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 0);
+    SHA3_mb_job_init(&v.ball_job, SHAKE256_RATE);
+    SHA3_mb_job_start(&v.ball_job, SHAKE256_RATE, sig, key->params->ctilde_bytes,
+                      v.ball, sizeof(v.ball));
+    SHA3_mb_submit(&smp.sched, &v.ball_job);
+    if (mu != NULL)
+        memcpy(v.ct_in, mu, ML_DSA_MU_BYTES);
+    ossl_ml_dsa_key_init_public(key, pk, &smp,
+                                mu != NULL ? NULL : verify_mu_after_tr, &v);
+    SHA3_mb_flush(&smp.sched, NULL);
+    verify_group(&v, 1);
+    mldsa_key_free(key);
     return v.result;
 }
 
@@ -268,6 +317,7 @@ int mldsa_key_verify_batch(MLDSA_VERIFY_ITEM *items, size_t n)
             v[i].key = it->key;
             v[i].sig = it->sig;
             v[i].mu = NULL;
+            v[i].prepared = 0;
             if ((v[i].result = ossl_ml_dsa_check_message(it->msg, it->msglen,
                                                          it->ctx, it->ctxlen))
                     == MLDSA_OK
