@@ -394,7 +394,22 @@ static void job_run_alone(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
         job->pos = 0;
         if (job->phase == PHASE_PADDED)
             job->phase = PHASE_SQUEEZE;
-        job_advance(job);
+        /* whole blocks straight from the input or into the output */
+        if (job->phase == PHASE_ABSORB && job->npieces > 0
+            && job->inlen[0] >= job->rate) {
+            KECCAK1600_xor_bytes(job->A, 0, job->in[0], job->rate);
+            job->in[0] += job->rate;
+            if ((job->inlen[0] -= job->rate) == 0)
+                job_pop_piece(job);
+            job->pos = job->rate;
+        } else if (job->phase == PHASE_SQUEEZE && job->outlen >= job->rate) {
+            KECCAK1600_extract_bytes(job->A, 0, job->out, job->rate);
+            job->out += job->rate;
+            job->outlen -= job->rate;
+            job->pos = job->rate;
+        } else {
+            job_advance(job);
+        }
     }
     job_done(s, job);
 }
