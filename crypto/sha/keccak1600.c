@@ -227,8 +227,12 @@ void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES])
     A[24] = Asu;
 }
 
-/* Little-endian load of a lane from 8 bytes (FIPS 202 section 3.1.2). */
-static uint64_t load64_le(const uint8_t *p)
+/*
+ * Little-endian load of a lane from 8 bytes (FIPS 202 section 3.1.2),
+ * written out so that compilers merge it into one load on little-endian
+ * hosts; inline, as it is called for every lane absorbed.
+ */
+static inline uint64_t load64_le(const uint8_t *p)
 {
     return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16
            | (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32
@@ -240,7 +244,7 @@ static uint64_t load64_le(const uint8_t *p)
  * Little-endian store of a lane into 8 bytes, written out so that compilers
  * merge it into one store on little-endian hosts.
  */
-static void store64_le(uint8_t *p, uint64_t v)
+static inline void store64_le(uint8_t *p, uint64_t v)
 {
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);
