@@ -88,6 +88,18 @@ static int xn_usable(const XN_KERNEL *k, const char *test)
 }
 
 #if XN_BUILT
+/* The states, inputs and outputs of the absorb and squeeze tests. */
+typedef struct {
+    _Alignas(64) uint64_t A[MAX_WAYS * KECCAK1600_LANES];
+    uint64_t S[MAX_WAYS][KECCAK1600_LANES];
+    uint8_t in[MAX_WAYS][MAX_BLOCKS * MAX_RATE];
+    uint8_t got[MAX_WAYS][MAX_BLOCKS * MAX_RATE + CANARY];
+    uint8_t want[MAX_RATE];
+    const uint8_t *inp[MAX_WAYS];
+    uint8_t *outp[MAX_WAYS];
+} XN_BUFS;
+static XN_BUFS bufs;
+
 /* Random states A (interleaved) and S (one per lane), the same. */
 static void random_states(uint64_t *A, uint64_t S[][KECCAK1600_LANES],
                           size_t w)
@@ -123,47 +135,41 @@ START_TEST(absorb_and_squeeze_equal_scalar_for_every_rate)
     if (!xn_usable(k, "absorb_and_squeeze_equal_scalar_for_every_rate"))
         return;
 #if XN_BUILT
-    _Alignas(64) uint64_t A[MAX_WAYS * KECCAK1600_LANES];
-    static uint64_t S[MAX_WAYS][KECCAK1600_LANES];
-    static uint8_t in[MAX_WAYS][MAX_BLOCKS * MAX_RATE];
-    static uint8_t got[MAX_WAYS][MAX_BLOCKS * MAX_RATE + CANARY];
-    uint8_t want[MAX_RATE];
-    const uint8_t *inp[MAX_WAYS];
-    uint8_t *outp[MAX_WAYS];
+    XN_BUFS *x = &bufs;
     size_t r, nb, j, b, w = k->ways;
 
     for (r = 8; r <= MAX_RATE; r += 8) {
         for (nb = 1; nb <= MAX_BLOCKS; nb++) {
-            random_states(A, S, w);
+            random_states(x->A, x->S, w);
             for (j = 0; j < w; j++) {
-                test_rand_bytes(in[j], nb * r);
-                inp[j] = in[j];
-                outp[j] = got[j];
+                test_rand_bytes(x->in[j], nb * r);
+                x->inp[j] = x->in[j];
+                x->outp[j] = x->got[j];
             }
-            k->absorb(A, inp, nb, r);
+            k->absorb(x->A, x->inp, nb, r);
             for (j = 0; j < w; j++)
                 for (b = 0; b < nb; b++) {
-                    KECCAK1600_xor_bytes(S[j], 0, in[j] + b * r, r);
-                    KECCAK1600_permute(S[j]);
+                    KECCAK1600_xor_bytes(x->S[j], 0, x->in[j] + b * r, r);
+                    KECCAK1600_permute(x->S[j]);
                 }
-            check_states(k, A, S, "absorb", r, nb);
+            check_states(k, x->A, x->S, "absorb", r, nb);
 
-            memset(got, 0xa5, sizeof(got));
-            k->squeeze(A, outp, nb, r);
+            memset(x->got, 0xa5, sizeof(x->got));
+            k->squeeze(x->A, x->outp, nb, r);
             for (j = 0; j < w; j++) {
                 for (b = 0; b < nb; b++) {
-                    KECCAK1600_permute(S[j]);
-                    KECCAK1600_extract_bytes(S[j], 0, want, r);
-                    ck_assert_msg(memcmp(got[j] + b * r, want, r) == 0,
+                    KECCAK1600_permute(x->S[j]);
+                    KECCAK1600_extract_bytes(x->S[j], 0, x->want, r);
+                    ck_assert_msg(memcmp(x->got[j] + b * r, x->want, r) == 0,
                                   "%s squeeze, r %zu, block %zu of %zu: "
                                   "lane %zu differs", k->name, r, b, nb, j);
                 }
                 for (b = nb * r; b < nb * r + CANARY; b++)
-                    ck_assert_msg(got[j][b] == 0xa5, "%s squeeze, r %zu: "
+                    ck_assert_msg(x->got[j][b] == 0xa5, "%s squeeze, r %zu: "
                                   "lane %zu written past its %zu blocks",
                                   k->name, r, j, nb);
             }
-            check_states(k, A, S, "squeeze", r, nb);
+            check_states(k, x->A, x->S, "squeeze", r, nb);
         }
     }
 #endif
@@ -172,7 +178,7 @@ END_TEST
 
 /*
  * squeeze_absorb: for each block, the permutation, r_out bytes of instance
- * j to out[j] (nothing past them), then r_in bytes of in[j] XORed into it,
+ * j to out[j] (nothing past them), then r_in bytes of x->in[j] XORed into it,
  * for every pair of rates from {0, 8, 72, 136, 168} and 1 to 3 blocks.
  */
 START_TEST(squeeze_absorb_equals_scalar_for_every_pair_of_rates)
@@ -183,13 +189,7 @@ START_TEST(squeeze_absorb_equals_scalar_for_every_pair_of_rates)
         return;
 #if XN_BUILT
     static const size_t rates[] = { 0, 8, 72, 136, 168 };
-    _Alignas(64) uint64_t A[MAX_WAYS * KECCAK1600_LANES];
-    static uint64_t S[MAX_WAYS][KECCAK1600_LANES];
-    static uint8_t in[MAX_WAYS][MAX_BLOCKS * MAX_RATE];
-    static uint8_t got[MAX_WAYS][MAX_BLOCKS * MAX_RATE + CANARY];
-    uint8_t want[MAX_RATE];
-    const uint8_t *inp[MAX_WAYS];
-    uint8_t *outp[MAX_WAYS];
+    XN_BUFS *x = &bufs;
     size_t o, i, j, b, shape[3], w = k->ways;
 
     for (o = 0; o < sizeof(rates) / sizeof(rates[0]); o++)
@@ -197,33 +197,33 @@ START_TEST(squeeze_absorb_equals_scalar_for_every_pair_of_rates)
             for (shape[0] = 1; shape[0] <= MAX_BLOCKS; shape[0]++) {
                 shape[1] = rates[o];
                 shape[2] = rates[i];
-                random_states(A, S, w);
-                memset(got, 0xa5, sizeof(got));
+                random_states(x->A, x->S, w);
+                memset(x->got, 0xa5, sizeof(x->got));
                 for (j = 0; j < w; j++) {
-                    test_rand_bytes(in[j], shape[0] * shape[2]);
-                    inp[j] = in[j];
-                    outp[j] = got[j];
+                    test_rand_bytes(x->in[j], shape[0] * shape[2]);
+                    x->inp[j] = x->in[j];
+                    x->outp[j] = x->got[j];
                 }
-                k->squeeze_absorb(A, outp, inp, shape);
+                k->squeeze_absorb(x->A, x->outp, x->inp, shape);
                 for (j = 0; j < w; j++) {
                     for (b = 0; b < shape[0]; b++) {
-                        KECCAK1600_permute(S[j]);
-                        KECCAK1600_extract_bytes(S[j], 0, want, shape[1]);
-                        ck_assert_msg(memcmp(got[j] + b * shape[1], want,
+                        KECCAK1600_permute(x->S[j]);
+                        KECCAK1600_extract_bytes(x->S[j], 0, x->want, shape[1]);
+                        ck_assert_msg(memcmp(x->got[j] + b * shape[1], x->want,
                                              shape[1]) == 0,
                                       "%s squeeze_absorb %zu/%zu: block %zu "
                                       "of lane %zu differs", k->name,
                                       shape[1], shape[2], b, j);
-                        KECCAK1600_xor_bytes(S[j], 0, in[j] + b * shape[2],
+                        KECCAK1600_xor_bytes(x->S[j], 0, x->in[j] + b * shape[2],
                                              shape[2]);
                     }
                     for (b = shape[0] * shape[1];
                          b < shape[0] * shape[1] + CANARY; b++)
-                        ck_assert_msg(got[j][b] == 0xa5, "%s squeeze_absorb:"
+                        ck_assert_msg(x->got[j][b] == 0xa5, "%s squeeze_absorb:"
                                       " lane %zu written past its output",
                                       k->name, j);
                 }
-                check_states(k, A, S, "squeeze_absorb", shape[1], shape[0]);
+                check_states(k, x->A, x->S, "squeeze_absorb", shape[1], shape[0]);
             }
 #endif
 }

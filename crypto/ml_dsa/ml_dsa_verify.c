@@ -174,19 +174,27 @@ static int check_verifier(const MLDSA_KEY *key, const uint8_t *sig,
     return MLDSA_OK;
 }
 
-/* One verification of sig by key for M' (mu NULL) or an external mu. */
+/* A verification of sig by key for M' (m) or an external mu (m NULL). */
+static void verify_init(ML_DSA_VERIFY *v, const MLDSA_KEY *key,
+                        const uint8_t *sig, const ML_DSA_MPRIME *m,
+                        const uint8_t *mu, int prepared)
+{
+    v->key = key;
+    v->sig = sig;
+    v->mu = mu;
+    if (m != NULL)
+        v->m = *m;
+    v->result = MLDSA_OK;
+    v->prepared = prepared;
+}
+
+/* One verification of sig by key for M' (m) or an external mu (m NULL). */
 static int verify_one(const MLDSA_KEY *key, const uint8_t *sig,
                       const ML_DSA_MPRIME *m, const uint8_t *mu)
 {
     ML_DSA_VERIFY v;
 
-    v.key = key;
-    v.sig = sig;
-    v.mu = mu;
-    if (m != NULL)
-        v.m = *m;
-    v.result = MLDSA_OK;
-    v.prepared = 0;
+    verify_init(&v, key, sig, m, mu, 0);
     verify_group(&v, 1);
     return v.result;
 }
@@ -211,13 +219,7 @@ int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
 
     if ((ret = ossl_ml_dsa_key_new(&key, param, 0)) != MLDSA_OK)
         return ret;
-    v.key = key;
-    v.sig = sig;
-    v.mu = mu;
-    if (m != NULL)
-        v.m = *m;
-    v.result = MLDSA_OK;
-    v.prepared = 1;
+    verify_init(&v, key, sig, m, mu, 1);
     /* the public key's A-hat and H(pk), and beside them SampleInBall's
      * SHAKE and, once tr is known, mu */
     ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 0);
@@ -314,10 +316,7 @@ int mldsa_key_verify_batch(MLDSA_VERIFY_ITEM *items, size_t n)
         for (i = 0; i < count; i++) {
             const MLDSA_VERIFY_ITEM *it = &items[base + i];
 
-            v[i].key = it->key;
-            v[i].sig = it->sig;
-            v[i].mu = NULL;
-            v[i].prepared = 0;
+            verify_init(&v[i], it->key, it->sig, NULL, NULL, 0);
             if ((v[i].result = ossl_ml_dsa_check_message(it->msg, it->msglen,
                                                          it->ctx, it->ctxlen))
                     == MLDSA_OK
