@@ -221,39 +221,48 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
 }
 
 /*
- * An encoded secret key (skDecode, FIPS 204 Algorithm 25) into the key:
+ * skDecode (FIPS 204 Algorithm 25) of an encoded secret key into the key:
  * MLDSA_ERR_BAD_KEY when a coefficient of s1 or s2 lies outside
- * [-eta, eta].  Then recomputes t = A s1 + s2 and the public key, and
- * checks that the key's t0 and tr belong to them (MLDSA_ERR_KEY_MISMATCH
- * otherwise).  With with_public, also prepares t1 for verifying; without
- * (the one-shot signing functions), the key can only sign.  The
- * comparisons do not branch on the secret t0.
+ * [-eta, eta].  rho, K and tr are then known (tr the key's claim, which
+ * ossl_ml_dsa_key_check_secret checks).
  */
-static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
+int ossl_ml_dsa_key_decode_secret(MLDSA_KEY *key, const uint8_t *sk)
+{
+    int ok = ossl_ml_dsa_sk_decode(key->backend->poly, key->params, key->rho,
+                                   key->key, key->tr, key->s1_hat,
+                                   key->s2_hat, key->t0_hat, sk);
+
+    /* public: whether a key is valid is the caller's verdict to act on,
+     * and rho is the public key's seed of A */
+    ML_DSA_CT_DECLASSIFY(&ok, sizeof(ok));
+    ML_DSA_CT_DECLASSIFY(key->rho, ML_DSA_RHO_BYTES);
+    return ok ? MLDSA_OK : MLDSA_ERR_BAD_KEY;
+}
+
+/*
+ * After ossl_ml_dsa_key_decode_secret: recompute t = A s1 + s2 and the
+ * public key on smp (A-hat row by row, each row's t1 hashed into H(pk)
+ * while the next rows are sampled, beside whatever else the caller runs
+ * there), and check that the key's t0 and tr belong to them
+ * (MLDSA_ERR_KEY_MISMATCH otherwise).  With with_public, also prepares
+ * t1 for verifying; without (the one-shot signing functions), the key can
+ * only sign.  The comparisons do not branch on the secret t0.
+ */
+int ossl_ml_dsa_key_check_secret(MLDSA_KEY *key, const uint8_t *sk,
+                                 int with_public, ML_DSA_SAMPLER *smp)
 {
     const ML_DSA_PARAMS *p = key->params;
     ML_DSA_SAMPLE_REQ rows[ML_DSA_K_MAX];
     ML_DSA_POLY t0[ML_DSA_K_MAX];
     uint8_t tr[ML_DSA_TR_BYTES];
-    ML_DSA_SAMPLER smp;
     uint32_t diff = 0;
     size_t i, j;
-    int ok, ret = MLDSA_ERR_BAD_KEY;
+    int ret = MLDSA_ERR_KEY_MISMATCH;
 
-    ok = ossl_ml_dsa_sk_decode(key->backend->poly, p, key->rho, key->key,
-                               key->tr, key->s1_hat, key->s2_hat, key->t0_hat,
-                               sk);
-    /* public: whether a key is valid is the caller's verdict to act on,
-     * and rho is the public key's seed of A */
-    ML_DSA_CT_DECLASSIFY(&ok, sizeof(ok));
-    ML_DSA_CT_DECLASSIFY(key->rho, ML_DSA_RHO_BYTES);
-    if (!ok)
-        goto end;
     /* A-hat row by row, while s1 goes to the NTT domain */
-    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 1);
-    queue_A_rows(key, &smp, rows);
+    queue_A_rows(key, smp, rows);
     polys_ntt(key, key->s1_hat, p->l);
-    public_from_rows(key, &smp, rows, key->s2_hat, t0, tr);
+    public_from_rows(key, smp, rows, key->s2_hat, t0, tr);
     for (i = 0; i < p->k; i++)
         for (j = 0; j < ML_DSA_N; j++)
             diff |= (uint32_t)(t0[i].coeff[j] ^ key->t0_hat[i].coeff[j]);
@@ -261,7 +270,6 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
         diff |= tr[i] ^ key->tr[i];
     /* public: a key whose t0 or tr does not match is refused, a verdict */
     ML_DSA_CT_DECLASSIFY(&diff, sizeof(diff));
-    ret = MLDSA_ERR_KEY_MISMATCH;
     if (diff != 0)
         goto end;
     if (with_public)
@@ -376,16 +384,21 @@ int mldsa_key_from_seed(MLDSA_KEY **out, mldsa_param param,
 
 /*
  * A new key object from an encoded secret key of the parameter set's
- * length (the caller checks it), as key_init_secret decodes it.
+ * length (the caller checks it), decoded and checked.
  */
 int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
                                 const uint8_t *sk, int with_public)
 {
+    ML_DSA_SAMPLER smp;
     int ret;
 
     if ((ret = ossl_ml_dsa_key_new(out, param, 1)) != MLDSA_OK)
         return ret;
-    if ((ret = key_init_secret(*out, sk, with_public)) != MLDSA_OK) {
+    if ((ret = ossl_ml_dsa_key_decode_secret(*out, sk)) == MLDSA_OK) {
+        ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample, 1);
+        ret = ossl_ml_dsa_key_check_secret(*out, sk, with_public, &smp);
+    }
+    if (ret != MLDSA_OK) {
         mldsa_key_free(*out);
         *out = NULL;
     }

@@ -241,6 +241,9 @@ int ossl_ml_dsa_key_generate(MLDSA_KEY **out, mldsa_param param,
                              const uint8_t *seed, int prepare);
 int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
                                 const uint8_t *sk, int with_public);
+int ossl_ml_dsa_key_decode_secret(MLDSA_KEY *key, const uint8_t *sk);
+int ossl_ml_dsa_key_check_secret(MLDSA_KEY *key, const uint8_t *sk,
+                                 int with_public, ML_DSA_SAMPLER *smp);
 void ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk,
                                  ML_DSA_SAMPLER *smp, SHA3_MB_DONE_FN *tr_done,
                                  void *arg);
@@ -276,6 +279,13 @@ void ossl_ml_dsa_mu_job(SHA3_MB_JOB *job, uint8_t mu[64], const uint8_t tr[64],
                         const ML_DSA_MPRIME *m);
 void ossl_ml_dsa_mu(uint8_t mu[64], const uint8_t tr[64],
                     const ML_DSA_MPRIME *m);
+
+/* ML-DSA.Sign (FIPS 204 Algorithm 2, 4, or 7 on M' or from mu, with mu
+ * not NULL) with the encoded secret key sk (ml_dsa_sign.c); errors as
+ * mldsa_sign. */
+int ossl_ml_dsa_sign_sk(mldsa_param param, uint8_t *sig, const uint8_t *sk,
+                        const ML_DSA_MPRIME *m, const uint8_t *mu,
+                        const uint8_t *rnd);
 
 /* ------------------------------------------------------------------------
  * Verification (ml_dsa_verify.c)

@@ -50,6 +50,13 @@ typedef struct {
 /* Everything one signature computes: wiped at the end. */
 typedef struct {
     ML_DSA_SAMPLER smp;
+    const MLDSA_KEY *key;
+    size_t n;                       /* attempts at a time (sign_pair) */
+    /* mu = H(tr || M', 64) (when not given), then rho'' = H(K || rnd ||
+     * mu, 64) from rho_in, then the first masks: a chain of jobs */
+    ML_DSA_MPRIME m;
+    SHA3_MB_JOB mu_job, rho_job;
+    uint8_t rho_in[ML_DSA_K_BYTES + ML_DSA_RND_BYTES + ML_DSA_MU_BYTES];
     ML_DSA_SAMPLE_REQ mask[2];
     /* the masks of the attempts at hand and of the next ones */
     ML_DSA_POLY y[2][SIGN_MASK_POLYS];
@@ -192,9 +199,65 @@ static int sign_check(const MLDSA_KEY *key, SIGN_STATE *st, SIGN_ATTEMPT *a,
     return 1;
 }
 
+/* rho'' is known: the masks of the first attempts are sampled. */
+static void sign_first_masks(SHA3_MB_JOB *job)
+{
+    SIGN_STATE *st = job->arg;
+    const ML_DSA_PARAMS *p = st->key->params;
+
+    ossl_ml_dsa_sample_mask(&st->smp, &st->mask[0], st->y[0], st->rho_pp, 0,
+                            st->n * p->l, p->gamma1_bits);
+}
+
+/* mu is known, in rho_in after K and rnd (FIPS 204 Algorithm 7, line
+ * 6): rho'' = H(K || rnd || mu, 64) (line 7) starts. */
+static void sign_rho(SHA3_MB_JOB *job)
+{
+    SIGN_STATE *st = job->arg;
+
+    SHA3_mb_job_start(&st->rho_job, SHAKE256_RATE, st->rho_in,
+                      sizeof(st->rho_in), st->rho_pp, sizeof(st->rho_pp));
+    SHA3_mb_submit(&st->smp.sched, &st->rho_job);
+}
+
 /*
- * ML-DSA.Sign_internal (FIPS 204 Algorithm 7) from line 7, on a key with a
- * secret: sig = sigEncode(ctilde, z, h) for mu and the 32-byte rnd.
+ * The start of ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on st's
+ * sampler, as jobs that take lanes as they free: mu = H(tr || M', 64)
+ * when m is not NULL (else mu given), rho'' = H(K || rnd || mu, 64), the
+ * first attempts' masks.  The key's tr and K must be known (not yet the
+ * rest: the one-shot functions check the key beside these jobs).
+ */
+static void sign_begin(SIGN_STATE *st, const MLDSA_KEY *key,
+                       const ML_DSA_MPRIME *m, const uint8_t *mu,
+                       const uint8_t *rnd)
+{
+    uint8_t *mu_in = st->rho_in + ML_DSA_K_BYTES + ML_DSA_RND_BYTES;
+
+    st->key = key;
+    st->n = sign_pair(key);
+    memcpy(st->rho_in, key->key, ML_DSA_K_BYTES);
+    memcpy(st->rho_in + ML_DSA_K_BYTES, rnd, ML_DSA_RND_BYTES);
+    SHA3_mb_job_init(&st->rho_job, SHAKE256_RATE);
+    st->rho_job.urgent = 1;
+    st->rho_job.done = sign_first_masks;
+    st->rho_job.arg = st;
+    if (m != NULL) {
+        st->m = *m;
+        ossl_ml_dsa_mu_job(&st->mu_job, mu_in, key->tr, &st->m);
+        st->mu_job.urgent = 1;
+        st->mu_job.done = sign_rho;
+        st->mu_job.arg = st;
+        SHA3_mb_submit(&st->smp.sched, &st->mu_job);
+    } else {
+        SHA3_mb_job_init(&st->mu_job, SHAKE256_RATE);
+        memcpy(mu_in, mu, ML_DSA_MU_BYTES);
+        sign_rho(&st->rho_job);
+    }
+}
+
+/*
+ * ML-DSA.Sign_internal (FIPS 204 Algorithm 7) from line 7, after
+ * sign_begin, on a key with a secret: sig = sigEncode(ctilde, z, h).
  *
  * The attempts run n at a time (sign_pair: 1, or 2 where the kernel has
  * lanes to spare): their masks come in one ExpandMask request, their
@@ -205,75 +268,92 @@ static int sign_check(const MLDSA_KEY *key, SIGN_STATE *st, SIGN_ATTEMPT *a,
  * attempt).  With lanes to spare the masks of the next attempts are
  * sampled beside the c-tilde hashes, whether they will be needed or not.
  * Rejected attempts' verdicts are public; an attempt after the one that
- * passes is never checked, and nothing of it is released.  All
+ * passes is never checked, and nothing of it is released.
+ */
+static void sign_attempts(SIGN_STATE *st, uint8_t *sig)
+{
+    const MLDSA_KEY *key = st->key;
+    const ML_DSA_PARAMS *p = key->params;
+    const uint8_t *mu = st->rho_in + ML_DSA_K_BYTES + ML_DSA_RND_BYTES;
+    const size_t l = p->l, n = st->n;
+    const int ahead = key->backend->sample->kernel->ways > 1;
+    uint16_t kappa = 0;
+    size_t i, cur = 0;
+    int done = 0;
+
+    /* mu, rho'' and the first masks' request are made */
+    SHA3_mb_flush(&st->smp.sched, &st->mu_job);
+    SHA3_mb_flush(&st->smp.sched, &st->rho_job);
+    while (!done) {
+        ossl_ml_dsa_sample_wait(&st->smp, &st->mask[cur]);
+        for (i = 0; i < n; i++)
+            sign_commit(key, st, &st->att[i], st->y[cur] + i * l, mu);
+        /* the next attempts' masks, beside the c-tilde hashes */
+        if (ahead)
+            ossl_ml_dsa_sample_mask(&st->smp, &st->mask[cur ^ 1],
+                                    st->y[cur ^ 1], st->rho_pp,
+                                    (uint16_t)(kappa + n * l), n * l,
+                                    p->gamma1_bits);
+        for (i = 0; i < n; i++)
+            SHA3_mb_flush(&st->smp.sched, &st->att[i].ct);
+        for (i = 0; i < n; i++)
+            sign_ball(key, st, &st->att[i]);
+        for (i = 0; i < n; i++)
+            SHA3_mb_flush(&st->smp.sched, &st->att[i].sib);
+        for (i = 0; i < n && !done; i++)
+            done = sign_check(key, st, &st->att[i], st->y[cur] + i * l, sig);
+        kappa = (uint16_t)(kappa + n * l);
+        cur ^= 1;
+        if (!done && !ahead)
+            ossl_ml_dsa_sample_mask(&st->smp, &st->mask[cur], st->y[cur],
+                                    st->rho_pp, kappa, n * l, p->gamma1_bits);
+    }
+}
+
+/*
+ * Wipe what a signature used (not the room for the largest parameter
+ * set), after every job it started is done.
+ */
+static void sign_cleanse(SIGN_STATE *st, const ML_DSA_PARAMS *p)
+{
+    size_t i, n = st->n;
+
+    SHA3_mb_flush(&st->smp.sched, NULL);
+    ossl_ml_dsa_sampler_cleanse(&st->smp);
+    for (i = 0; i < 2; i++)
+        ossl_cleanse(st->y[i], n * p->l * sizeof(st->y[i][0]));
+    ossl_cleanse(st->z, p->l * sizeof(st->z[0]));
+    ossl_cleanse(&st->c, sizeof(st->c));
+    ossl_cleanse(&st->t, sizeof(st->t));
+    ossl_cleanse(st->h, p->k * ML_DSA_N);
+    ossl_cleanse(st->rho_pp, sizeof(st->rho_pp));
+    ossl_cleanse(st->rho_in, sizeof(st->rho_in));
+    SHA3_mb_job_cleanse(&st->mu_job);
+    SHA3_mb_job_cleanse(&st->rho_job);
+    for (i = 0; i < n; i++) {
+        ossl_cleanse(st->att[i].w, p->k * sizeof(st->att[i].w[0]));
+        ossl_cleanse(st->att[i].ct_in, sizeof(st->att[i].ct_in));
+        ossl_cleanse(st->att[i].ctilde, sizeof(st->att[i].ctilde));
+        ossl_cleanse(st->att[i].ball, sizeof(st->att[i].ball));
+        SHA3_mb_job_cleanse(&st->att[i].ct);
+        SHA3_mb_job_cleanse(&st->att[i].sib);
+    }
+}
+
+/*
+ * ML-DSA.Sign_internal (FIPS 204 Algorithm 7) from line 7, on a key with a
+ * secret: sig = sigEncode(ctilde, z, h) for mu and the 32-byte rnd.  All
  * intermediates are wiped.
  */
 int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t mu[64], const uint8_t *rnd)
 {
-    const ML_DSA_PARAMS *p = key->params;
-    const size_t l = p->l, n = sign_pair(key);
-    const int ahead = key->backend->sample->kernel->ways > 1;
     SIGN_STATE st;
-    KECCAK1600_CTX hctx;
-    uint16_t kappa = 0;
-    size_t i, cur = 0;
-    int done = 0;
-
-    /* rho'' = H(K || rnd || mu, 64) */
-    SHA3_shake256_init(&hctx);
-    SHA3_absorb(&hctx, key->key, ML_DSA_K_BYTES);
-    SHA3_absorb(&hctx, rnd, ML_DSA_RND_BYTES);
-    SHA3_absorb(&hctx, mu, ML_DSA_MU_BYTES);
-    SHA3_squeeze(&hctx, st.rho_pp, sizeof(st.rho_pp));
-    SHA3_cleanse(&hctx);
 
     ossl_ml_dsa_sampler_init(&st.smp, key->backend->sample, 0);
-    /* y = ExpandMask(rho'', kappa) of each attempt at hand */
-    ossl_ml_dsa_sample_mask(&st.smp, &st.mask[cur], st.y[cur], st.rho_pp,
-                            kappa, n * l, p->gamma1_bits);
-    while (!done) {
-        ossl_ml_dsa_sample_wait(&st.smp, &st.mask[cur]);
-        for (i = 0; i < n; i++)
-            sign_commit(key, &st, &st.att[i], st.y[cur] + i * l, mu);
-        /* the next attempts' masks, beside the c-tilde hashes */
-        if (ahead)
-            ossl_ml_dsa_sample_mask(&st.smp, &st.mask[cur ^ 1], st.y[cur ^ 1],
-                                    st.rho_pp, (uint16_t)(kappa + n * l),
-                                    n * l, p->gamma1_bits);
-        for (i = 0; i < n; i++)
-            SHA3_mb_flush(&st.smp.sched, &st.att[i].ct);
-        for (i = 0; i < n; i++)
-            sign_ball(key, &st, &st.att[i]);
-        for (i = 0; i < n; i++)
-            SHA3_mb_flush(&st.smp.sched, &st.att[i].sib);
-        for (i = 0; i < n && !done; i++)
-            done = sign_check(key, &st, &st.att[i], st.y[cur] + i * l, sig);
-        kappa = (uint16_t)(kappa + n * l);
-        cur ^= 1;
-        if (!done && !ahead)
-            ossl_ml_dsa_sample_mask(&st.smp, &st.mask[cur], st.y[cur],
-                                    st.rho_pp, kappa, n * l, p->gamma1_bits);
-    }
-    /* the next masks, if they were started, are not needed */
-    SHA3_mb_flush(&st.smp.sched, NULL);
-    ossl_ml_dsa_sampler_cleanse(&st.smp);
-    /* wipe what was used, not the room for the largest parameter set */
-    for (i = 0; i < 2; i++)
-        ossl_cleanse(st.y[i], n * l * sizeof(st.y[i][0]));
-    ossl_cleanse(st.z, l * sizeof(st.z[0]));
-    ossl_cleanse(&st.c, sizeof(st.c));
-    ossl_cleanse(&st.t, sizeof(st.t));
-    ossl_cleanse(st.h, p->k * ML_DSA_N);
-    ossl_cleanse(st.rho_pp, sizeof(st.rho_pp));
-    for (i = 0; i < n; i++) {
-        ossl_cleanse(st.att[i].w, p->k * sizeof(st.att[i].w[0]));
-        ossl_cleanse(st.att[i].ct_in, sizeof(st.att[i].ct_in));
-        ossl_cleanse(st.att[i].ctilde, sizeof(st.att[i].ctilde));
-        ossl_cleanse(st.att[i].ball, sizeof(st.att[i].ball));
-        SHA3_mb_job_cleanse(&st.att[i].ct);
-        SHA3_mb_job_cleanse(&st.att[i].sib);
-    }
+    sign_begin(&st, key, NULL, mu, rnd);
+    sign_attempts(&st, sig);
+    sign_cleanse(&st, key->params);
     return MLDSA_OK;
 }
 
@@ -288,6 +368,42 @@ static int get_rnd(uint8_t fresh[32], const uint8_t **rnd)
         return ret;
     *rnd = fresh;
     return MLDSA_OK;
+}
+
+/*
+ * ML-DSA.Sign (FIPS 204 Algorithm 2, 4, or 7 on M' or from mu, with mu
+ * not NULL) with the encoded secret key sk, decoded and checked as
+ * mldsa_key_from_secret does (MLDSA_ERR_BAD_KEY, _KEY_MISMATCH), the check
+ * on the scheduler that starts the signature beside it: mu from the key's
+ * tr, rho'' and the first masks take the lanes ExpandA leaves (thrown
+ * away, wiped, when the key is refused).  sig is zeroed on failure; all
+ * intermediates are wiped.
+ */
+int ossl_ml_dsa_sign_sk(mldsa_param param, uint8_t *sig, const uint8_t *sk,
+                        const ML_DSA_MPRIME *m, const uint8_t *mu,
+                        const uint8_t *rnd)
+{
+    uint8_t fresh[ML_DSA_RND_BYTES];
+    MLDSA_KEY *key = NULL;
+    SIGN_STATE st;
+    int ret;
+
+    if ((ret = ossl_ml_dsa_key_new(&key, param, 1)) != MLDSA_OK)
+        return ret;
+    if ((ret = ossl_ml_dsa_key_decode_secret(key, sk)) != MLDSA_OK
+        || (ret = get_rnd(fresh, &rnd)) != MLDSA_OK)
+        goto end;
+    ossl_ml_dsa_sampler_init(&st.smp, key->backend->sample, 0);
+    sign_begin(&st, key, m, mu, rnd);
+    if ((ret = ossl_ml_dsa_key_check_secret(key, sk, 0, &st.smp)) == MLDSA_OK)
+        sign_attempts(&st, sig);
+    sign_cleanse(&st, key->params);
+ end:
+    if (ret != MLDSA_OK)
+        memset(sig, 0, key->params->sig_bytes);
+    ossl_cleanse(fresh, sizeof(fresh));
+    mldsa_key_free(key);
+    return ret;
 }
 
 /*
