@@ -8,7 +8,8 @@
  * both rates sharing the lanes, jobs joining and leaving at every round
  * (driven from their callbacks, restarted in place, or resubmitted from
  * outside between rounds), and long whole-block outputs that the kernel
- * writes several blocks at a time.  The seed is printed (TEST_SEED=...
+ * writes several blocks at a time; a random half of the jobs are urgent
+ * (they take the next free lane before the others).  The seed is printed (TEST_SEED=...
  * replays a run).  Each test is a loop test over the kernels.
  */
 #include <check.h>
@@ -185,6 +186,7 @@ static void tjob_done(SHA3_MB_JOB *job)
         restart_budget--;
         tjob_new(t, 0, SIZE_MAX);
         SHA3_mb_job_restart(&t->job, t->rate);
+        t->job.urgent = (int)test_rand_below(2);
         tjob_feed(t);
         return;
     }
@@ -202,6 +204,7 @@ static void tjob_start(TJOB *t, SHA3_MB_SCHED *s, size_t *finished,
     SHA3_mb_job_init(&t->job, t->rate);
     t->job.done = tjob_done;
     t->job.arg = t;
+    t->job.urgent = (int)test_rand_below(2);
     if (!tjob_feed(t))
         t->alive = 0;
 }
@@ -366,6 +369,80 @@ START_TEST(busy_until_done_and_one_callback_per_submission)
 }
 END_TEST
 
+/* Jobs of two permutations each (a whole block, then the padding and a
+ * short output); the done callback of the urgent one notes how many of
+ * the others were done by then. */
+static int others_done, others_done_before_urgent;
+static void other_done(SHA3_MB_JOB *job)
+{
+    (void)job;
+    others_done++;
+}
+static void urgent_done(SHA3_MB_JOB *job)
+{
+    (void)job;
+    others_done_before_urgent = others_done;
+}
+
+static void two_block_job(SHA3_MB_JOB *job, const uint8_t *in, uint8_t *out,
+                          SHA3_MB_DONE_FN *done)
+{
+    SHA3_mb_job_init(job, SHAKE128_RATE);
+    job->done = done;
+    SHA3_mb_job_absorb(job, in, SHAKE128_RATE);
+    SHA3_mb_job_final(job);
+    SHA3_mb_job_squeeze(job, out, 32);
+}
+
+/*
+ * With every lane taken, `ways` ordinary jobs and then an urgent one
+ * waiting: when the lanes free, the urgent job takes one before the
+ * ordinary jobs that waited longer, so the last of those is not done when
+ * the urgent one is (without the priority, all of them would be).
+ */
+START_TEST(urgent_job_takes_the_next_free_lane)
+{
+    const KECCAK1600_MB_KERNEL *k = kernel_under_test(_i, "urgent");
+    static uint8_t in[2 * SHA3_MB_MAX_WAYS + 1][SHAKE128_RATE];
+    static uint8_t out[2 * SHA3_MB_MAX_WAYS + 1][32];
+    SHA3_MB_JOB job[2 * SHA3_MB_MAX_WAYS + 1];
+    uint8_t want[32];
+    SHA3_MB_SCHED s;
+    size_t i, w;
+
+    if (k == NULL)
+        return;
+    w = k->ways;
+    test_rand_bytes(in[0], sizeof(in));
+    SHA3_mb_init(&s, k);
+    /* the first w jobs take every lane */
+    for (i = 0; i < w; i++) {
+        two_block_job(&job[i], in[i], out[i], NULL);
+        SHA3_mb_submit(&s, &job[i]);
+    }
+    ck_assert_int_eq(SHA3_mb_step(&s), 1);
+    others_done = 0;
+    others_done_before_urgent = -1;
+    for (i = w; i < 2 * w; i++) {
+        two_block_job(&job[i], in[i], out[i], other_done);
+        SHA3_mb_submit(&s, &job[i]);
+    }
+    two_block_job(&job[2 * w], in[2 * w], out[2 * w], urgent_done);
+    job[2 * w].urgent = 1;
+    SHA3_mb_submit(&s, &job[2 * w]);
+    SHA3_mb_flush(&s, &job[2 * w]);
+    ck_assert_int_ge(others_done_before_urgent, 0);
+    ck_assert_int_lt(others_done_before_urgent, (int)w);
+    SHA3_mb_flush(&s, NULL);
+    ck_assert_int_eq(others_done, (int)w);
+    for (i = 0; i <= 2 * w; i++) {
+        SHA3_shake128(want, sizeof(want), in[i], SHAKE128_RATE);
+        ck_assert_mem_eq(out[i], want, sizeof(want));
+    }
+    SHA3_mb_cleanse(&s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sha3_mb");
@@ -380,6 +457,7 @@ int main(void)
                         0, NKERNELS);
     tcase_add_loop_test(tc, long_whole_block_outputs_equal_scalar_shake, 0,
                         NKERNELS);
+    tcase_add_loop_test(tc, urgent_job_takes_the_next_free_lane, 0, NKERNELS);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
