@@ -32,11 +32,14 @@ enum { PHASE_ABSORB, PHASE_PADDED, PHASE_SQUEEZE };
  */
 enum { HELD_STATE, HELD_ZERO, HELD_SHORT };
 
-/* State j of ways interleaved states becomes what the job holds. */
+/*
+ * State j of ways interleaved states becomes what the job holds.  A may
+ * be the job's own A (ways 1, j 0): a short input is then padded in place,
+ * KECCAK1600_set_last_block_xn reading each word before it writes it.
+ */
 static void held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
                        size_t j)
 {
-    uint8_t in[SHAKE128_RATE];
     size_t i;
 
     switch (job->held) {
@@ -45,10 +48,8 @@ static void held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
             A[ways * i + j] = 0;
         break;
     case HELD_SHORT:
-        memcpy(in, job->A, job->held_len);
-        KECCAK1600_set_last_block_xn(A, ways, j, in, job->held_len,
-                                     SHAKE_PAD, job->rate);
-        ossl_cleanse(in, job->held_len);
+        KECCAK1600_set_last_block_xn(A, ways, j, (const uint8_t *)job->A,
+                                     job->held_len, SHAKE_PAD, job->rate);
         break;
     default:
         for (i = 0; i < KECCAK1600_LANES; i++)
@@ -78,7 +79,8 @@ static uint64_t *job_state(SHA3_MB_JOB *job, size_t *ways, size_t *j)
 /* The job's first input piece is used up. */
 static void job_pop_piece(SHA3_MB_JOB *job)
 {
-    job->npieces--;
+    if (--job->npieces == 0)
+        return;
     memmove(job->in, job->in + 1, job->npieces * sizeof(job->in[0]));
     memmove(job->inlen, job->inlen + 1, job->npieces * sizeof(job->inlen[0]));
 }

@@ -45,7 +45,8 @@ void KECCAK1600_extract_bytes_xn(const uint64_t *A, size_t ways, size_t j,
                                  size_t off, uint8_t *out, size_t len);
 /* State j becomes an empty sponge's after absorbing in (len < rate bytes,
  * its whole input) and the padding (pad, e.g. SHAKE_PAD, at byte len;
- * KECCAK1600_PAD_LAST at byte rate - 1), not yet permuted. */
+ * KECCAK1600_PAD_LAST at byte rate - 1), not yet permuted.  With ways 1,
+ * in may be the state itself (each word is read before it is written). */
 void KECCAK1600_set_last_block_xn(uint64_t *A, size_t ways, size_t j,
                                   const uint8_t *in, size_t len, uint8_t pad,
                                   size_t rate);
