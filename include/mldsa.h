@@ -309,6 +309,13 @@ MLDSA_EXPORT int mldsa_mu_update(MLDSA_MU_CTX *mctx, const uint8_t *msg,
                                  size_t msglen);
 MLDSA_EXPORT int mldsa_mu_final(MLDSA_MU_CTX *mctx, uint8_t mu[64]);
 MLDSA_EXPORT void mldsa_mu_free(MLDSA_MU_CTX *mctx);
+/*
+ * A copy of a streaming mu in the state mctx has reached, independent of it
+ * from then on (so that a caller can finish one copy and go on absorbing
+ * into the other, as OpenSSL's EVP_DigestSignFinal does with its context).
+ * *out NULL on failure; errors _NULL (also for a finished context), _MEMORY.
+ */
+MLDSA_EXPORT int mldsa_mu_dup(MLDSA_MU_CTX **out, const MLDSA_MU_CTX *mctx);
 
 /*
  * Key formats (RFC 9881): SubjectPublicKeyInfo and PKCS#8 OneAsymmetricKey,
