@@ -200,6 +200,20 @@ ifneq ($(strip $(OPENSSL_CFLAGS)),)
 OPENSSL_LIBS := $(shell pkg-config --libs libcrypto)
 endif
 
+# The OpenSSL 3 provider (providers/mldsa.so) needs libcrypto 3.0 or later
+# (its headers working with $(CC), as above) and an ELF target; otherwise
+# make says in one line why it is skipped, and its tests count as skipped.
+ifneq ($(strip $(NO_OPENSSL)),)
+PROVIDER_SKIP := NO_OPENSSL=1
+else ifneq ($(WINDOWS),)
+PROVIDER_SKIP := no provider module for a Windows target
+else ifeq ($(strip $(OPENSSL_CFLAGS)),)
+PROVIDER_SKIP := no OpenSSL 3 development files for $(CC) (pkg-config libcrypto; apt-get install libssl-dev)
+else ifeq ($(shell pkg-config --atleast-version=3.0 libcrypto 2>/dev/null && echo 1),)
+PROVIDER_SKIP := libcrypto $(shell pkg-config --modversion libcrypto 2>/dev/null) is older than 3.0
+endif
+PROVIDER := $(if $(PROVIDER_SKIP),,$(OUT)providers/mldsa.so)
+
 # Check for a Windows target is the one util/install-deps --cross mingw
 # builds into CROSS_DEPS (Debian has no mingw-w64 Check).
 CROSS_DEPS ?= /opt/mldsa-cross/mingw64
@@ -232,6 +246,9 @@ PERLASM_DEPS := $(wildcard perlasm/*.pl perlasm/*.pm)
 APP_SRCS := $(call os_srcs,$(sort $(wildcard apps/*.c)))
 APP_OBJS := $(APP_SRCS:%.c=$(BUILD)/%.o)
 
+PROV_SRCS := $(sort $(wildcard providers/*.c))
+PROV_OBJS := $(PROV_SRCS:%.c=$(BUILD)/%.o)
+
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%$(EXE))
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
@@ -263,7 +280,10 @@ APP        := $(OUT)apps/mldsa$(EXE)
 
 .PHONY: all lib test check test-asm test-cpu test-ct ct-bins test-diff \
         speed asm install uninstall clean distclean config help check-deps fuzz fuzz-bins
-all: lib $(APP)
+all: lib $(APP) $(PROVIDER)
+ifeq ($(PROVIDER),)
+	@echo "  SKIP   providers/mldsa.so: $(PROVIDER_SKIP)"
+endif
 lib: $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB)
 
 # ---------------------------------------------------------------------------
@@ -359,6 +379,21 @@ $(APP): $(APP_OBJS) $(STATIC_LIB)
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $(APP_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS) $(SYS_LIBS)
 
+# The provider module: its objects see libcrypto's headers and
+# include/mldsa.h; it links the public archive, whose symbols stay local
+# (--exclude-libs), and exports OSSL_provider_init alone (providers/mldsa.map).
+PROV_LDFLAGS := -shared -Wl,--version-script=providers/mldsa.map -Wl,--exclude-libs,ALL \
+    $(if $(SANITIZE),,-Wl,--no-undefined)
+$(BUILD)/providers/%.o: providers/%.c $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -c -o $@ $<
+
+$(OUT)providers/mldsa.so: $(PROV_OBJS) $(STATIC_LIB) providers/mldsa.map
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(PROV_LDFLAGS) -o $@ $(PROV_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)
+
 $(BUILD)/test/%.o: test/%.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) CC $<
@@ -368,6 +403,24 @@ $(BUILD)/test/test_%$(EXE): $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_L
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(INTERNAL_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
 
+# The provider's suite goes through EVP: it sees libcrypto and links the
+# public archive (whose only globals are mldsa_*) beside it; without the
+# provider it is built as one skipped case that names the reason.
+ifneq ($(PROVIDER),)
+TEST_PROVIDER_CFLAGS := $(OPENSSL_CFLAGS) -DTEST_PROVIDER_MODULE='"$(abspath $(PROVIDER))"'
+TEST_PROVIDER_LIBS := $(STATIC_LIB) $(OPENSSL_LIBS) -lpthread
+else
+TEST_PROVIDER_CFLAGS := -DTEST_PROVIDER_SKIP=$(call sh_quote,"$(PROVIDER_SKIP)")
+endif
+$(BUILD)/test/test_provider.o: test/test_provider.c $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(TEST_PROVIDER_CFLAGS) -Itest -c -o $@ $<
+
+$(BUILD)/test/test_provider$(EXE): $(BUILD)/test/test_provider.o $(TESTUTIL_OBJS) $(STATIC_LIB) $(PROVIDER)
+	$(quiet) LD $@
+	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(TEST_PROVIDER_LIBS) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
+
 # Check (the test framework) must be there before the suites compile.
 check-deps:
 	@$(CHECK_PC) util/check-deps $(if $(WINDOWS),--cross mingw)
@@ -375,6 +428,8 @@ check-deps:
 test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@MLDSA_VECTORS="$(MLDSA_VECTORS)" CC="$(CC)" LDFLAGS="$(ALL_LDFLAGS)" \
+	    MLDSA_PROVIDER=$(call sh_quote,$(if $(PROVIDER),$(abspath $(PROVIDER)))) \
+	    MLDSA_PROVIDER_SKIP=$(call sh_quote,$(PROVIDER_SKIP)) \
 	    RUNNER=$(call sh_quote,$(RUNNER)) util/run-tests $(BUILD)/test $(APP)
 
 check: test
