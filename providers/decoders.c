@@ -116,7 +116,10 @@ static int claims(const DEC_CTX *ctx, DEC_STRUCTURE structure,
 /*
  * Decode a claimed DER input with the library and pass the key to the core
  * (data_cb, by reference: the keymgmt's load takes it).  0 with the reason
- * raised when the library, or ml-dsa.input_formats, refuses it.
+ * raised when the library, or ml-dsa.input_formats, refuses it: the
+ * decoding stops there, the reason on the error stack (where OpenSSL 3.0's
+ * file store, behind `openssl pkey -in`, drops it with every error of a
+ * decoding that found nothing; the API keeps it).
  */
 static int decode_claimed(DEC_CTX *ctx, DEC_STRUCTURE structure,
                           const unsigned char *der, size_t derlen,

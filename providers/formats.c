@@ -14,6 +14,7 @@
  * bare-seed (the RFC 9881 forms are both, expandedKey and seed; the others
  * are legacy, read only).  Lists are separated by commas or blanks.
  */
+#include <stdio.h>
 #include <string.h>
 #include <openssl/params.h>
 #include "prov_local.h"
@@ -46,8 +47,8 @@ static int parse_bool(const char *s)
 }
 
 /*
- * Parse the form list s into forms (in order, each once); 1, or 0 with an
- * error raised for a name that is no form.
+ * Parse the form list s into forms (in order, each once); 1, or 0 with the
+ * setting's error kept for a name that is no form.
  */
 static int parse_forms(PROV_CTX *ctx, const char *setting, const char *s,
                        PROV_FORM *forms, size_t *n)
@@ -63,8 +64,8 @@ static int parse_forms(PROV_CTX *ctx, const char *setting, const char *s,
             if (strlen(form_names[f]) == len && strncmp(s, form_names[f], len) == 0)
                 break;
         if (f == PROV_FORM_COUNT) {
-            PROV_RAISE(ctx, PROV_R_BAD_PARAMETER, "%s: unknown format '%.*s'",
-                       setting, (int)len, s);
+            snprintf(ctx->config_error, sizeof(ctx->config_error),
+                     "%s: unknown format '%.*s'", setting, (int)len, s);
             return 0;
         }
         if (!(seen & (1u << f)))
@@ -74,9 +75,21 @@ static int parse_forms(PROV_CTX *ctx, const char *setting, const char *s,
     return 1;
 }
 
-/* Read the ml-dsa.* settings into ctx (the defaults where absent); 1, or 0
- * with an error raised for a bad value. */
-int ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
+/* A boolean setting into *out; 0 with the error kept for another word. */
+static int read_bool(PROV_CTX *ctx, const char *setting, const char *value, int *out)
+{
+    if (value == NULL)
+        return 1;
+    if ((*out = parse_bool(value)) >= 0)
+        return 1;
+    snprintf(ctx->config_error, sizeof(ctx->config_error), "%s: '%s' is not yes or no",
+             setting, value);
+    return 0;
+}
+
+/* Read the ml-dsa.* settings into ctx, the defaults where absent; a bad
+ * value is kept in ctx->config_error. */
+void ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
 {
     OSSL_FUNC_core_get_params_fn *get_params = NULL;
     const char *retain = NULL, *prefer = NULL, *input = NULL, *output = NULL;
@@ -90,6 +103,7 @@ int ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
     PROV_FORM forms[PROV_FORM_COUNT];
     size_t n;
 
+    ctx->config_error[0] = '\0';
     ctx->retain_seed = 1;
     ctx->prefer_seed = 1;
     ctx->input_forms = (1u << PROV_FORM_COUNT) - 1;
@@ -99,28 +113,27 @@ int ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
     for (; in->function_id != 0; in++)
         if (in->function_id == OSSL_FUNC_CORE_GET_PARAMS)
             get_params = OSSL_FUNC_core_get_params(in);
-    if (get_params == NULL || !get_params(ctx->handle, params))
-        return 1;
-    if (retain != NULL && (ctx->retain_seed = parse_bool(retain)) < 0) {
-        PROV_RAISE(ctx, PROV_R_BAD_PARAMETER, "ml-dsa.retain_seed: '%s'", retain);
-        return 0;
-    }
-    if (prefer != NULL && (ctx->prefer_seed = parse_bool(prefer)) < 0) {
-        PROV_RAISE(ctx, PROV_R_BAD_PARAMETER, "ml-dsa.prefer_seed: '%s'", prefer);
-        return 0;
-    }
-    if (input != NULL) {
-        if (!parse_forms(ctx, "ml-dsa.input_formats", input, forms, &n))
-            return 0;
+    if (get_params == NULL || !get_params(ctx->handle, params)
+        || !read_bool(ctx, "ml-dsa.retain_seed", retain, &ctx->retain_seed)
+        || !read_bool(ctx, "ml-dsa.prefer_seed", prefer, &ctx->prefer_seed))
+        return;
+    if (input != NULL && parse_forms(ctx, "ml-dsa.input_formats", input, forms, &n)) {
         ctx->input_forms = 0;
         while (n > 0)
             ctx->input_forms |= 1u << forms[--n];
     }
-    if (output != NULL
-        && !parse_forms(ctx, "ml-dsa.output_formats", output, ctx->output_forms,
-                        &ctx->n_output_forms))
-        return 0;
-    return 1;
+    if (output != NULL)
+        (void)parse_forms(ctx, "ml-dsa.output_formats", output, ctx->output_forms,
+                          &ctx->n_output_forms);
+}
+
+/* Raise the configuration's error, if it has one. */
+int ossl_prov_config_check(const PROV_CTX *ctx)
+{
+    if (ctx->config_error[0] == '\0')
+        return 1;
+    PROV_RAISE(ctx, PROV_R_BAD_PARAMETER, "openssl.cnf: %s", ctx->config_error);
+    return 0;
 }
 
 /* DER header bytes: an OCTET STRING or SEQUENCE of 256..65535 bytes. */
@@ -169,6 +182,8 @@ int ossl_prov_output_format(const PROV_KEY *pkey, mldsa_key_format *format)
 {
     int seed = ossl_prov_key_has_seed(pkey);
 
+    if (!ossl_prov_config_check(pkey->provctx))
+        return 0;
     for (size_t i = 0; i < pkey->provctx->n_output_forms; i++) {
         switch (pkey->provctx->output_forms[i]) {
         case PROV_FORM_SEED_PRIV:

@@ -51,6 +51,8 @@ int ossl_prov_key_set(PROV_KEY *pkey, MLDSA_KEY *key)
     MLDSA_KEY *seedless = NULL;
     int ret, ok = 0;
 
+    if (!ossl_prov_config_check(pkey->provctx))
+        goto end;
     if (pkey->key != NULL || mldsa_key_param(key) != pkey->alg->param) {
         PROV_RAISE(pkey->provctx, PROV_R_BAD_KEY, "%s key already set, or of another set",
                    pkey->alg->name);

@@ -77,6 +77,8 @@ typedef struct {
     /* ml-dsa.output_formats: the forms to write, in order of preference */
     PROV_FORM output_forms[PROV_FORM_COUNT];
     size_t n_output_forms;
+    /* a bad setting, said by every key operation (empty when all is well) */
+    char config_error[128];
 } PROV_CTX;
 
 /*
@@ -100,8 +102,12 @@ int ossl_prov_key_set(PROV_KEY *pkey, MLDSA_KEY *key);
 /* 1 when the key has a seed the provider may use. */
 int ossl_prov_key_has_seed(const PROV_KEY *pkey);
 
-/* Configuration (formats.c): ml-dsa.* of the provider's config section. */
-int ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in);
+/* Configuration (formats.c): ml-dsa.* of the provider's config section.
+ * A bad value does not stop the provider (OpenSSL 3.0 would drop the reason
+ * with it): it is kept, and ossl_prov_config_check raises it. */
+void ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in);
+/* 1 when the configuration is good; 0 with its error raised otherwise. */
+int ossl_prov_config_check(const PROV_CTX *ctx);
 const char *ossl_prov_form_name(PROV_FORM form);
 /* The form of the privateKey contents priv (privlen bytes) of alg; -1 when
  * it is none of them. */

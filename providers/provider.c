@@ -209,7 +209,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
             break;
         }
     }
-    if (!ossl_prov_config_read(ctx, in) || !register_objects(ctx, in)
+    ossl_prov_config_read(ctx, in);
+    if (!register_objects(ctx, in)
         || (ctx->libctx = OSSL_LIB_CTX_new_child(handle, in)) == NULL) {
         free(ctx);
         return 0;
