@@ -14,7 +14,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <openssl/asn1.h>
 #include <openssl/bio.h>
 #include <openssl/core_names.h>
 #include <openssl/core_object.h>
@@ -61,25 +60,60 @@ static void dec_freectx(void *vctx)
     free(vctx);
 }
 
-/*
- * Step into (enter) or over the DER TLV at *p of tag, *left bytes being
- * there: 1, or 0 when it is not one (a definite-length encoding that fits).
- */
-static int der_step(const unsigned char **p, long *left, int tag, int enter)
-{
-    const unsigned char *q = *p;
-    long len;
-    int got_tag, cls, r;
+#define TAG_INTEGER 0x02
+#define TAG_OCTET_STRING 0x04
+#define TAG_SEQUENCE 0x30
+#define DER_LONG_LENGTH 0x80
+#define DER_MAX_LENGTH_BYTES 4
 
-    r = ASN1_get_object(&q, &len, &got_tag, &cls, *left);
-    if ((r & 0x80) != 0 || (r & 0x01) != 0 || cls != V_ASN1_UNIVERSAL || got_tag != tag)
+/*
+ * The DER header at p (left bytes there): its tag, its length, and the
+ * contents' length, which may run past the input (the library then says
+ * so).  0 when it is no definite-length header.
+ */
+static int der_header(const unsigned char *p, size_t left, int *tag, size_t *hdr,
+                      size_t *len)
+{
+    size_t n;
+
+    if (left < 2)
         return 0;
-    if (!enter)
-        q += len;
-    *left -= (long)(q - *p);
-    *p = q;
-    if (enter)
-        *left = len;
+    *tag = p[0];
+    if (p[1] < DER_LONG_LENGTH) {
+        *hdr = 2;
+        *len = p[1];
+        return 1;
+    }
+    n = p[1] & ~DER_LONG_LENGTH;
+    if (n == 0 || n > DER_MAX_LENGTH_BYTES || left < 2 + n)
+        return 0;
+    *len = 0;
+    for (size_t i = 0; i < n; i++)
+        *len = (*len << 8) | p[2 + i];
+    *hdr = 2 + n;
+    return 1;
+}
+
+/*
+ * Step into (enter: *left becomes the contents' length, cut at the end of
+ * the input) or over the TLV of tag at *p: 1, or 0 when it is not one.
+ */
+static int der_step(const unsigned char **p, size_t *left, int tag, int enter)
+{
+    size_t hdr, len;
+    int got;
+
+    if (!der_header(*p, *left, &got, &hdr, &len) || got != tag)
+        return 0;
+    if (enter) {
+        *p += hdr;
+        *left = len < *left - hdr ? len : *left - hdr;
+        return 1;
+    }
+    if (len > *left - hdr)
+        return 0;
+    *p += hdr + len;
+    *left -= hdr + len;
     return 1;
 }
 
@@ -90,23 +124,23 @@ static int der_step(const unsigned char **p, long *left, int tag, int enter)
  */
 static int claims(const DEC_CTX *ctx, DEC_STRUCTURE structure,
                   const unsigned char *der, size_t derlen,
-                  const unsigned char **priv, long *privlen)
+                  const unsigned char **priv, size_t *privlen)
 {
     const unsigned char *p = der, *alg;
-    long left = (long)derlen, alglen;
+    size_t left = derlen, alglen;
 
-    if (derlen > INPUT_MAX || !der_step(&p, &left, V_ASN1_SEQUENCE, 1)
-        || (structure == DEC_PKI && !der_step(&p, &left, V_ASN1_INTEGER, 0)))
+    if (!der_step(&p, &left, TAG_SEQUENCE, 1)
+        || (structure == DEC_PKI && !der_step(&p, &left, TAG_INTEGER, 0)))
         return 0;
     alg = p;
     alglen = left;
-    if (!der_step(&alg, &alglen, V_ASN1_SEQUENCE, 1) || alglen < OID_TLV_BYTES
+    if (!der_step(&alg, &alglen, TAG_SEQUENCE, 1) || alglen < OID_TLV_BYTES
         || memcmp(alg, ctx->alg->alg_id + OID_TLV_OFFSET, OID_TLV_BYTES) != 0)
         return 0;
     *priv = NULL;
     *privlen = 0;
-    if (structure == DEC_PKI && der_step(&p, &left, V_ASN1_SEQUENCE, 0)
-        && der_step(&p, &left, V_ASN1_OCTET_STRING, 1)) {
+    if (structure == DEC_PKI && der_step(&p, &left, TAG_SEQUENCE, 0)
+        && der_step(&p, &left, TAG_OCTET_STRING, 1)) {
         *priv = p;
         *privlen = left;
     }
@@ -123,7 +157,7 @@ static int claims(const DEC_CTX *ctx, DEC_STRUCTURE structure,
  */
 static int decode_claimed(DEC_CTX *ctx, DEC_STRUCTURE structure,
                           const unsigned char *der, size_t derlen,
-                          const unsigned char *priv, long privlen,
+                          const unsigned char *priv, size_t privlen,
                           OSSL_CALLBACK *data_cb, void *data_cbarg)
 {
     int object_type = OSSL_OBJECT_PKEY, form, ret, ok;
@@ -132,7 +166,7 @@ static int decode_claimed(DEC_CTX *ctx, DEC_STRUCTURE structure,
     OSSL_PARAM params[5];
 
     if (structure == DEC_PKI && priv != NULL
-        && (form = ossl_prov_form_of(ctx->alg, priv, (size_t)privlen)) >= 0
+        && (form = ossl_prov_form_of(ctx->alg, priv, privlen)) >= 0
         && (ctx->provctx->input_forms & (1u << form)) == 0) {
         PROV_RAISE(ctx->provctx, PROV_R_NO_FORMAT,
                    "%s: the %s form is not in ml-dsa.input_formats", ctx->alg->name,
@@ -176,7 +210,7 @@ static int decode_der(DEC_CTX *ctx, DEC_STRUCTURE structure, const unsigned char
                       size_t derlen, OSSL_CALLBACK *data_cb, void *data_cbarg)
 {
     const unsigned char *priv;
-    long privlen;
+    size_t privlen;
 
     if (!claims(ctx, structure, der, derlen, &priv, &privlen))
         return 1;
