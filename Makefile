@@ -252,7 +252,10 @@ PROV_OBJS := $(PROV_SRCS:%.c=$(BUILD)/%.o)
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%$(EXE))
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
-FUZZ_SRCS := $(wildcard test/fuzz/fuzz_*.c)
+# fuzz_provider_decode links the provider's objects and libcrypto: only
+# where the provider is built.
+FUZZ_SRCS := $(filter-out $(if $(PROVIDER),,test/fuzz/fuzz_provider_decode.c),\
+    $(wildcard test/fuzz/fuzz_*.c))
 FUZZ_BINS := $(FUZZ_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%)
 # the oracles every target may use
 FUZZ_COMMON := test/fuzz/oracle.c
@@ -457,6 +460,14 @@ $(BUILD)/fuzz/%: test/fuzz/%.c $(FUZZ_COMMON) test/fuzz/oracle.h $(STATIC_LIB) $
 	$(quiet) FUZZ $@
 	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
 	    $(STATIC_LIB) $(ALL_LDFLAGS) -fsanitize=fuzzer
+
+# The provider's decoders, the provider linked in (OSSL_PROVIDER_add_builtin).
+$(BUILD)/fuzz/fuzz_provider_decode: test/fuzz/fuzz_provider_decode.c $(FUZZ_COMMON) \
+        test/fuzz/oracle.h $(PROV_OBJS) $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) FUZZ $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
+	    $(PROV_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS) -fsanitize=fuzzer
 
 # The constant-time harness (test/ct/): the CT=1 library with the default
 # optimisation, and the portable (NO_ASM=1) one, each in its own folder,
