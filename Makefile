@@ -511,8 +511,21 @@ test-cpu: check-deps
 test-asm: check-deps
 	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) test/asm_matrix.sh
 
-speed: all
+# make speed ends with the provider's rows (util/provider-speed.c): the key
+# object and the provider through EVP, side by side in one run.
+PROVIDER_SPEED := $(BUILD)/util/provider-speed
+speed: all $(if $(PROVIDER),$(PROVIDER_SPEED))
 	@$(APP) speed
+ifneq ($(PROVIDER),)
+	@$(PROVIDER_SPEED) $(abspath $(PROVIDER))
+else
+	@echo "provider rows skipped: $(PROVIDER_SKIP)"
+endif
+
+$(PROVIDER_SPEED): util/provider-speed.c $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)
 
 # Every flavour, standing alone, for embedding in other trees.
 asm: $(ASM_PERL) $(PERLASM_DEPS)
