@@ -562,6 +562,10 @@ install: all
 	install -m 755 $(APP) $(DESTDIR)$(BINDIR)/mldsa$(EXE)
 	install -m 644 doc/mldsa.1 $(DESTDIR)$(MANDIR)/man1/mldsa.1
 	install -m 644 doc/libmldsa.3 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
+ifneq ($(PROVIDER),)
+	install -d $(DESTDIR)$(LIBDIR)/ossl-modules
+	install -m 755 $(PROVIDER) $(DESTDIR)$(LIBDIR)/ossl-modules/mldsa.so
+endif
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@LIBS_PRIVATE@|$(SYS_LIBS)|' \
@@ -571,7 +575,8 @@ uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/mldsa.h $(DESTDIR)$(LIBDIR)/libmldsa.a \
 	    $(addprefix $(DESTDIR),$(INSTALLED_SHARED)) \
 	    $(DESTDIR)$(BINDIR)/mldsa$(EXE) $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc \
-	    $(DESTDIR)$(MANDIR)/man1/mldsa.1 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
+	    $(DESTDIR)$(MANDIR)/man1/mldsa.1 $(DESTDIR)$(MANDIR)/man3/libmldsa.3 \
+	    $(DESTDIR)$(LIBDIR)/ossl-modules/mldsa.so
 
 # clean keeps $(BUILD)/config.mk, the recorded settings; distclean removes
 # them, and every build folder the Makefile's targets (test-ct, fuzz),
@@ -581,11 +586,11 @@ DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-fuzz \
                   $(wildcard build-win-*)
 clean:
 	rm -rf $(filter-out $(CONFIG_MK),$(wildcard $(BUILD)/* $(BUILD)/.[!.]*)) \
-	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB) $(APP)
+	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB) $(APP) $(OUT)providers/mldsa.so
 
 distclean: clean
 	rm -rf $(sort $(BUILD) $(DISTCLEAN_DIRS)) libmldsa.a libmldsa.so $(SONAME) apps/mldsa \
-	    libmldsa-0.dll libmldsa.dll.a apps/mldsa.exe
+	    libmldsa-0.dll libmldsa.dll.a apps/mldsa.exe providers/mldsa.so
 
 # The settings this build uses, where each comes from (given on the command
 # line or in the environment, recorded in config.mk, or the default), and
@@ -601,13 +606,15 @@ config:
 	    'assembly' $(call sh_quote,$(if $(USE_ASM),perlasm $(ASM_FLAVOUR),none)) \
 	    'repro' $(call sh_quote,$(or $(strip $(REPRO_ASFLAGS)),none (CC takes no prefix map))) \
 	    'objcopy' $(call sh_quote,$(if $(HAVE_OBJCOPY),$(HAVE_OBJCOPY),none (libmldsa.a keeps internal globals))) \
-	    'libcrypto' $(call sh_quote,$(if $(OPENSSL_LIBS),$(strip $(OPENSSL_LIBS)) (the tool only),no)) \
+	    'libcrypto' $(call sh_quote,$(if $(OPENSSL_LIBS),$(strip $(OPENSSL_LIBS)) (the tool and the provider),no)) \
+	    'provider' $(call sh_quote,$(or $(PROVIDER),skipped: $(PROVIDER_SKIP))) \
 	    'outputs' $(call sh_quote,$(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(APP)) \
 	    'version' $(call sh_quote,$(VERSION) (soname $(SONAME)))
 
 help:
 	@echo 'Targets:'
-	@echo '  all (default)  libmldsa.a, libmldsa.so (+ libmldsa.so.0 link) and apps/mldsa'
+	@echo '  all (default)  libmldsa.a, libmldsa.so (+ libmldsa.so.0 link), apps/mldsa and,'
+	@echo '                 with OpenSSL 3 development files, the provider providers/mldsa.so'
 	@echo '  lib            the two libraries only'
 	@echo '  test, check    build and run every suite; one "N passed, N failed, N skipped" line'
 	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh)'
@@ -615,9 +622,10 @@ help:
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
-	@echo '  speed          build, then print the keygen/sign/verify cycle table'
+	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s)'
 	@echo '  asm            every assembly flavour in $$(BUILD)/asm, for embedding'
-	@echo '  install        header, libraries, tool, mldsa.pc, man pages under DESTDIR+PREFIX'
+	@echo '  install        header, libraries, tool, mldsa.pc, man pages under DESTDIR+PREFIX,'
+	@echo '                 and the OpenSSL provider in LIBDIR/ossl-modules when it is built'
 	@echo '  uninstall      remove what install put there'
 	@echo '  config         print the settings, where each comes from, and the derived ones'
 	@echo '  clean          remove what the build made in BUILD and OUT, keep config.mk'

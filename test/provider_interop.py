@@ -9,7 +9,9 @@ chain CA -> intermediate -> leaf) load and verify in cryptography; a key and
 signatures made by cryptography are read and verified by the provider.
 (cryptography 48 cannot sign an ML-DSA certificate, so certificates cross
 one way only.)
-OPENSSL_CONF (set by the suite) activates the provider.  Prints one line
+PROVIDER_OPENSSL_CONF (set by the suite) is the openssl.cnf that activates
+the provider for the openssl commands; OPENSSL_CONF must not load it here
+(cryptography's OpenSSL reads it too): the suite sets it to /dev/null.  Prints one line
 per case and "N passed, N failed" (", N skipped" when cryptography is
 missing or has no ML-DSA).
 
@@ -39,6 +41,7 @@ SPKI = serialization.PublicFormat.SubjectPublicKeyInfo
 PKCS8 = serialization.PrivateFormat.PKCS8
 NOENC = serialization.NoEncryption()
 WORK = None
+CONF = os.environ.get("PROVIDER_OPENSSL_CONF", "")
 
 passed = failed = 0
 
@@ -54,10 +57,11 @@ def case(name, cond, detail=""):
 
 
 def openssl(*args, config=None):
-    """Run openssl in WORK (with another openssl.cnf of the suite's when given)."""
+    """Run openssl in WORK with the suite's openssl.cnf (PROVIDER_OPENSSL_CONF;
+    this process itself runs without one, so that cryptography's OpenSSL
+    never loads the provider), or another of the suite's files."""
     env = dict(os.environ)
-    if config:
-        env["OPENSSL_CONF"] = os.path.join(WORK, config)
+    env["OPENSSL_CONF"] = os.path.join(WORK, config) if config else CONF
     p = subprocess.run(["openssl", *args], cwd=WORK, capture_output=True, env=env)
     return p.returncode, p.stdout, p.stderr.decode(errors="replace").strip()[:300]
 
@@ -168,6 +172,9 @@ def main():
     if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
         sys.exit(__doc__)
     WORK = sys.argv[1]
+    if not CONF or os.environ.get("OPENSSL_CONF") != "/dev/null":
+        sys.exit("provider_interop.py: run by test_provider.sh (PROVIDER_OPENSSL_CONF set, "
+                 "OPENSSL_CONF=/dev/null)")
     for n in (44, 65, 87):
         ours_in_theirs(n)
         theirs_in_ours(n)

@@ -61,8 +61,8 @@ enum { OP_KEYGEN, OP_SIGN, OP_VERIFY, N_OPS };
 enum { WAY_KEY, WAY_DIGEST, WAY_PKEY_CTX, N_WAYS };
 static const char *const way_titles[N_WAYS] = {
     "key object (mldsa_key_generate from a seed, mldsa_key_sign, mldsa_key_verify)",
-    "provider through EVP, one EVP_PKEY (EVP_PKEY_keygen from a seed; a new EVP_MD_CTX,\n"
-    "EVP_DigestSignInit_ex + EVP_DigestSign / EVP_DigestVerify, each operation)",
+    ("provider through EVP, one EVP_PKEY (EVP_PKEY_keygen from a seed; a new EVP_MD_CTX,\n"
+     "EVP_DigestSignInit_ex + EVP_DigestSign / EVP_DigestVerify, each operation)"),
     "provider, EVP_PKEY_sign / EVP_PKEY_verify on one initialised EVP_PKEY_CTX"
 };
 static const char *const param_names[NPARAMS] = { "ML-DSA-44", "ML-DSA-65", "ML-DSA-87" };
