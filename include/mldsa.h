@@ -351,6 +351,20 @@ MLDSA_EXPORT int mldsa_key_to_private_pem(const MLDSA_KEY *key,
                                           size_t *outlen);
 
 /*
+ * The key as text, laid out as OpenSSL 3.5's `openssl pkey -text` lays ML-DSA
+ * keys out: "ML-DSA-65 Private-Key:" (or "ML-DSA-65 Public-Key:"), then
+ * "seed:" (for a key made from a seed), "priv:" (the expanded key) and
+ * "pub:", each followed by its bytes in hex, 15 to a line of four spaces
+ * and "xx:" each (no colon after the last byte).  with_secret 0, or a key
+ * without a secret, gives the public layout.  The encoder convention above
+ * (out NULL: the length in *outlen); NUL-free text ending in a newline.
+ * Errors: _NULL, _BUFFER.  The text of a private key is a secret: the
+ * caller wipes it after use (and it is cleansed here on failure).
+ */
+MLDSA_EXPORT int mldsa_key_to_text(const MLDSA_KEY *key, int with_secret,
+                                   char *out, size_t *outlen);
+
+/*
  * Decoders: read a SubjectPublicKeyInfo or a PKCS#8 private key, in DER or
  * PEM (told apart by their content), including the legacy private key forms
  * (a bare seed or expanded key, an OQS key pair) as input only.  Strict DER:

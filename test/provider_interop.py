@@ -21,15 +21,15 @@ import os
 import subprocess
 import sys
 
+from interop_cases import case, finish, no_cryptography
+
 try:
     from cryptography import x509
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import mldsa
 except ImportError as e:  # absent, or too old for ML-DSA
-    print(f"skip interop: Python cryptography with ML-DSA not available ({e})")
-    print("0 passed, 0 failed, 1 skipped")
-    sys.exit(0)
+    no_cryptography(e)
 
 PRIVATE = {44: mldsa.MLDSA44PrivateKey, 65: mldsa.MLDSA65PrivateKey,
            87: mldsa.MLDSA87PrivateKey}
@@ -42,19 +42,6 @@ PKCS8 = serialization.PrivateFormat.PKCS8
 NOENC = serialization.NoEncryption()
 WORK = None
 CONF = os.environ.get("PROVIDER_OPENSSL_CONF", "")
-
-passed = failed = 0
-
-
-def case(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}{': ' + detail if detail else ''}")
-
 
 def openssl(*args, config=None):
     """Run openssl in WORK with the suite's openssl.cnf (PROVIDER_OPENSSL_CONF;
@@ -179,8 +166,7 @@ def main():
         ours_in_theirs(n)
         theirs_in_ours(n)
     certificates()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish()
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ PEM=
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 2
+. "$HERE/cases.sh"
 
 # A module built with SANITIZE= needs its runtimes loaded first: openssl
 # (found on PATH, by Python too) runs with them preloaded, leaks of the
@@ -58,12 +59,6 @@ if [ -n "$preload" ]; then
     echo "openssl runs with $preload preloaded (the module is built with sanitizers)"
 fi
 
-pass=0
-fail=0
-skipped=0
-ok() { echo "ok   $1"; pass=$((pass + 1)); }
-skip() { echo "skip $1${2:+: $2}"; skipped=$((skipped + 1)); }
-bad() { echo "FAIL $1${2:+: $2}"; fail=$((fail + 1)); }
 # check NAME CMD...: the case passes when CMD succeeds.
 check() {
     local name=$1
@@ -408,16 +403,7 @@ check "a non-ML-DSA key still reads (other keys are left to the default provider
 
 # --- interop with OpenSSL 4.0 through Python cryptography (skips itself) ---------
 if command -v python3 >/dev/null 2>&1; then
-    out=$(python3 "$HERE/provider_interop.py" "$T" 2>&1)
-    printf '%s\n' "$out" | sed '$d'
-    last=$(printf '%s\n' "$out" | tail -n 1)
-    if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
-        pass=$((pass + BASH_REMATCH[1]))
-        fail=$((fail + BASH_REMATCH[2]))
-        skipped=$((skipped + ${BASH_REMATCH[4]:-0}))
-    else
-        bad "provider_interop.py ran" "$last"
-    fi
+    add_summary "provider_interop.py ran" "$(python3 "$HERE/provider_interop.py" "$T" 2>&1)"
 else
     skip "interop with Python cryptography" "python3 absent"
 fi

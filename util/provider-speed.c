@@ -30,25 +30,7 @@
 #include <openssl/provider.h>
 #include "mldsa.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#define CYCLES "TSC cycles"
-/* The time stamp counter. */
-static uint64_t ticks(void)
-{
-    return __rdtsc();
-}
-#else
-#define CYCLES "nanoseconds"
-/* Monotonic nanoseconds, where there is no TSC. */
-static uint64_t ticks(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-#endif
+#include "bench_ticks.h"
 
 #define N_RND 16
 #define DEFAULT_SAMPLES 31
@@ -319,7 +301,7 @@ int main(int argc, char **argv)
     hz = tick_hz();
     printf("\nprovider %s\n%s\n%s; %s per operation, each operation timed beside the\n"
            "key object's, the mean over %d rnd values of the median of %d samples\n",
-           argv[1], mldsa_build_info(), OpenSSL_version(OPENSSL_VERSION), CYCLES, N_RND,
+           argv[1], mldsa_build_info(), OpenSSL_version(OPENSSL_VERSION), BENCH_TICKS, N_RND,
            samples);
     for (size_t i = 0; i < NPARAMS; i++)
         for (int op = 0; op < N_OPS; op++)
@@ -349,7 +331,7 @@ int main(int argc, char **argv)
            "OpenSSL's fetch and context set-up, with the provider's newctx, init, freectx):\n");
     for (size_t i = 0; i < NPARAMS; i++)
         printf("%s, sign %.0f, verify %.0f %s\n", b[i].name, context_cycles(&b[i], 0, samples),
-               context_cycles(&b[i], 1, samples), CYCLES);
+               context_cycles(&b[i], 1, samples), BENCH_TICKS);
     for (size_t i = 0; i < NPARAMS; i++)
         bench_free(&b[i]);
     OSSL_PROVIDER_unload(prov);
