@@ -35,20 +35,21 @@
 #endif
 
 /*
- * Vector steps that MemorySanitizer does not model (clang 14, 19): it
- * treats a permute whose index is a register (vpermb, vpermd, vpermt2d,
- * vpshufb) as a lane-wise operation, so a secret byte moved to another
- * lane comes out public, and it reports every secret operand of the
- * 512-bit packs and multiply-adds (vpackusdw, vpackuswb, vpmaddubsw,
- * vpmaddwd), of vpternlogq and of vpcompressd, whose output it then calls
- * public.  Every such step is written ML_DSA_CT_VEC(op, a[, b[, c]]), which
+ * Vector steps that MemorySanitizer does not model (Debian's clang 14, and
+ * clang 19 by an audit's account): it treats a permute whose index is a
+ * register (vpermb, vpermd, vpermt2d, vpshufb) as a lane-wise operation,
+ * so a secret byte moved to another lane comes out public, and it reports
+ * every secret operand of the 512-bit packs and multiply-adds (vpackusdw,
+ * vpackuswb, vpmaddubsw, vpmaddwd), of vpternlogq and of vpcompressd,
+ * whose output it then calls public.  Every such step is written ML_DSA_CT_VEC(op, a[, b[, c]]), which
  * is op(a, b, c).  In a CT=1 MemorySanitizer build it runs op on public
  * copies of its arguments and marks the whole result secret when any byte
  * of any argument was: never finer than the truth, so a leak downstream is
  * reported.  op is a function (or function-like macro) of one to three
  * vector or mask arguments; an immediate operand goes into a macro around
- * the intrinsic.  Valgrind's memcheck follows these instructions bit by
- * bit, and a build without MemorySanitizer gets op itself.
+ * the intrinsic.  Valgrind's memcheck follows the data through these
+ * instructions (the harness's self-tests show it on x86_64-avx2), and a
+ * build without MemorySanitizer gets op itself.
  */
 #ifdef ML_DSA_CT_MSAN
 # include <stddef.h>
