@@ -205,8 +205,8 @@ void AVX512_VBMI_FN ossl_ml_dsa_poly_pack_eta_avx512(uint8_t *out,
         for (j = 0; j < 4; j++)
             v[j] = _mm512_and_si512(
                 _mm512_sub_epi32(etav, _mm512_loadu_si512(c + 16 * j)), mask);
-        lo = ML_DSA_CT_VEC(_mm512_packus_epi32, v[0], v[1]);
         hi = ML_DSA_CT_VEC(_mm512_packus_epi32, v[2], v[3]);
+        lo = ML_DSA_CT_VEC(_mm512_packus_epi32, v[0], v[1]);
         b = ML_DSA_CT_VEC(_mm512_packus_epi16, lo, hi);
         b = ML_DSA_CT_VEC(_mm512_maddubs_epi16, b, pair);
         if (eta == 2) {
