@@ -7,7 +7,8 @@
  * 3.0 - 3.4 do not know and X.509 and CMS look up; on 3.5 and later they
  * are known already and the calls change nothing.  Algorithms: a keymgmt,
  * a signature, the encoders and the decoders for each parameter set, all
- * with the property provider=mldsa.  No TLS capability is declared.
+ * with the property provider=mldsa; OSSL_PROVIDER_self_test runs the
+ * library's known-answer tests.  No TLS capability is declared.
  */
 #include <stdlib.h>
 #include <openssl/core_names.h>
@@ -72,6 +73,7 @@ static OSSL_FUNC_provider_gettable_params_fn prov_gettable_params;
 static OSSL_FUNC_provider_get_params_fn prov_get_params;
 static OSSL_FUNC_provider_query_operation_fn prov_query_operation;
 static OSSL_FUNC_provider_get_reason_strings_fn prov_get_reason_strings;
+static OSSL_FUNC_provider_self_test_fn prov_self_test;
 
 static void prov_teardown(void *provctx)
 {
@@ -137,12 +139,23 @@ static const OSSL_ITEM *prov_get_reason_strings(void *provctx)
     return ossl_prov_reason_strings;
 }
 
+/* OSSL_PROVIDER_self_test: the library's known-answer tests (mldsa_self_test). */
+static int prov_self_test(void *provctx)
+{
+    int ret = mldsa_self_test();
+
+    if (ret != MLDSA_OK)
+        PROV_RAISE(provctx, PROV_R_SELF_TEST, "%s", mldsa_strerror(ret));
+    return ret == MLDSA_OK;
+}
+
 static const OSSL_DISPATCH prov_functions[] = {
     { OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))prov_teardown },
     { OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))prov_gettable_params },
     { OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))prov_get_params },
     { OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query_operation },
     { OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))prov_get_reason_strings },
+    { OSSL_FUNC_PROVIDER_SELF_TEST, (void (*)(void))prov_self_test },
     { 0, NULL }
 };
 

@@ -283,6 +283,8 @@ START_TEST(provider_is_loaded_under_openssl_35s_names)
     ck_assert_int_eq(OSSL_PROVIDER_get_params(prov, prm), 1);
     ck_assert_str_eq(name, "libmldsa ML-DSA provider");
     ck_assert_str_eq(buildinfo, mldsa_build_info());
+    /* the library's known-answer self-tests */
+    ck_assert_int_eq(OSSL_PROVIDER_self_test(prov), 1);
     OSSL_PROVIDER_unload(prov);
 }
 END_TEST
