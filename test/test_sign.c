@@ -456,6 +456,7 @@ START_TEST(a_duplicated_streaming_mu_goes_on_independently)
                                               f.ctxlen), MLDSA_OK);
         ck_assert_mem_eq(mu_full, mu, 64);
         ck_assert_mem_eq(mu_dup, mu, 64);
+        mldsa_mu_free(copy2);
         /* a finished context has no state to copy */
         ck_assert_int_eq(mldsa_mu_dup(&copy2, mctx), MLDSA_ERR_NULL);
         ck_assert_ptr_null(copy2);
