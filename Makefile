@@ -122,6 +122,11 @@ ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
     USE_ASM := 1
   endif
 endif
+ifneq ($(filter aarch64-% arm64-%,$(TARGET_TRIPLE)),)
+  ifeq ($(strip $(NO_ASM)),)
+    ARCH := aarch64
+  endif
+endif
 # ASM_FLAVOUR, the perlasm output format, follows the target unless given.
 ifeq ($(strip $(ASM_FLAVOUR)),)
 ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
