@@ -158,6 +158,10 @@ MLDSA_CFLAGS := -std=c11 $(WARN_CFLAGS) -fPIC -fvisibility=hidden \
 ifdef USE_ASM
 MLDSA_CPPFLAGS += -DKECCAK1600_ASM
 endif
+# aarch64: the NEON ops (crypto/ml_dsa/aarch64/, ml_dsa_sample_aarch64.inc).
+ifeq ($(ARCH),aarch64)
+MLDSA_CPPFLAGS += -DML_DSA_NEON
+endif
 # mingw-w64's C99 printf family (%zu, %lld), not msvcrt's.
 ifneq ($(WINDOWS),)
 MLDSA_CPPFLAGS += -D__USE_MINGW_ANSI_STDIO=1

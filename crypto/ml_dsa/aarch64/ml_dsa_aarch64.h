@@ -31,4 +31,8 @@ ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_neon;
 /* The NEON poly ops (ml_dsa_poly_ops_neon.c). */
 extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_neon;
 
+/* The sample ops with the NEON parsers (ml_dsa_sample_aarch64.inc, included
+ * by ml_dsa_sample.c). */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_neon;
+
 #endif /* MLDSA_ML_DSA_AARCH64_H */

@@ -1,7 +1,8 @@
 /*
  * The aarch64 backends, best first, and the capability test.
  *
- *   aarch64-neon        scalar SHAKE sample ops with the NEON poly ops
+ *   aarch64-neon        scalar SHAKE sample ops with NEON parsers and the
+ *                       NEON poly ops
  *   generic             pure C
  */
 #include "ml_dsa_aarch64.h"
@@ -9,7 +10,7 @@
 static const OSSL_ML_DSA_BACKEND backend_neon = {
     "aarch64-neon",
     0,
-    &ossl_ml_dsa_sample_generic,
+    &ossl_ml_dsa_sample_neon,
     &ossl_ml_dsa_poly_neon,
 };
 
