@@ -211,15 +211,14 @@ NEON_INLINE void intt_top(int32x4_t r[16], const int32x4_t z[4],
 }
 
 /*
- * NTT (FIPS 204 Algorithm 41) in place, output in bit-reversed order:
- * input |a| < q, output |a| < 9q, as ossl_ml_dsa_poly_ntt_generic.
+ * The layers with len >= 16 of the NTT (ntt_top) or of its inverse
+ * (intt_top) on all of a: four passes over r[m] = a[j + 16m], j = 0, 4, 8,
+ * 12, with zetas[0..15] in registers.
  */
-void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
+NEON_INLINE void top_layers(int32_t *a, int inverse)
 {
-    int32_t *a = p->coeff;
     int32x4_t r[16], z[4], zq[4];
-    int32x4x4_t v, lo, hi;
-    size_t j, m, b;
+    size_t j, m;
 
     for (m = 0; m < 4; m++) {
         z[m] = vld1q_s32(&ntt_neon_big_zetas[0][4 * m]);
@@ -228,10 +227,26 @@ void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
     for (j = 0; j < 16; j += 4) {
         for (m = 0; m < 16; m++)
             r[m] = vld1q_s32(a + j + 16 * m);
-        ntt_top(r, z, zq);
+        if (inverse)
+            intt_top(r, z, zq);
+        else
+            ntt_top(r, z, zq);
         for (m = 0; m < 16; m++)
             vst1q_s32(a + j + 16 * m, r[m]);
     }
+}
+
+/*
+ * NTT (FIPS 204 Algorithm 41) in place, output in bit-reversed order:
+ * input |a| < q, output |a| < 9q, as ossl_ml_dsa_poly_ntt_generic.
+ */
+void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
+{
+    int32_t *a = p->coeff;
+    int32x4x4_t v, lo, hi;
+    size_t b;
+
+    top_layers(a, 0);
     for (b = 0; b < ML_DSA_N / 16; b++) {
         v = vld1q_s32_x4(a + 16 * b);
         lo = vld1q_s32_x4(ntt_neon_small_zetas[b][0]);
@@ -259,9 +274,8 @@ void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
 void ossl_ml_dsa_poly_ntt_inverse_neon(ML_DSA_POLY *p)
 {
     int32_t *a = p->coeff;
-    int32x4_t r[16], z[4], zq[4];
     int32x4x4_t v, lo, hi;
-    size_t j, m, b;
+    size_t b;
 
     for (b = 0; b < ML_DSA_N / 16; b++) {
         /* len 1 and len 2 on the block as ld4 transposes it */
@@ -280,17 +294,7 @@ void ossl_ml_dsa_poly_ntt_inverse_neon(ML_DSA_POLY *p)
         GS_LANE(v.val[1], v.val[3], hi.val[2], hi.val[3], 2);
         vst1q_s32_x4(a + 16 * b, v);
     }
-    for (m = 0; m < 4; m++) {
-        z[m] = vld1q_s32(&ntt_neon_big_zetas[0][4 * m]);
-        zq[m] = vld1q_s32(&ntt_neon_big_zetas[1][4 * m]);
-    }
-    for (j = 0; j < 16; j += 4) {
-        for (m = 0; m < 16; m++)
-            r[m] = vld1q_s32(a + j + 16 * m);
-        intt_top(r, z, zq);
-        for (m = 0; m < 16; m++)
-            vst1q_s32(a + j + 16 * m, r[m]);
-    }
+    top_layers(a, 1);
 }
 
 /*
