@@ -31,6 +31,12 @@ static const KECCAK_KERNEL kernels[] = {
     { "x8 avx512", KECCAK1600_X8_WAYS, KECCAK1600_x8_permute_avx512,
       SHA3_avx512_capable },
 #endif
+#ifdef KECCAK1600_ASM_AARCH64
+    { "x2 neon", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8,
+      SHA3_armv8_capable },
+    { "x2 sha3", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8_sha3,
+      SHA3_armv8_sha3_capable },
+#endif
 };
 
 #define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
