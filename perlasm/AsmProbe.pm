@@ -1,18 +1,20 @@
 package AsmProbe;
 #
-# Which assembler will build a perlasm flavour, and can it encode
-# AVX-512VL?  probe(FLAVOUR) returns a hash:
+# Which assembler will build a perlasm flavour, and can it encode the
+# instructions a kernel needs?  probe(FLAVOUR[, MINIMUM]) returns a hash:
 #
 #   kind     'gnu-as', 'llvm', 'nasm', 'yasm' or 'unknown'
 #   version  the version string found ('' when none)
-#   full     1 when the assembler can encode AVX-512VL, else 0
+#   full     1 when the assembler is at least the release MINIMUM names
+#            for its kind (default \%MINIMUM: AVX-512VL; the aarch64
+#            SHA-3 kernel passes \%MINIMUM_ARMV8_SHA3), else 0
 #   what     one line for the generated file's header and the info string,
 #            e.g. "gnu-as 2.40" or "unknown (no version from nasm -v)"
 #
 # Who is asked (the assembler the build will run):
 #   nasm     $NASM (default nasm): `nasm -v`; a yasm there reports itself
 #   mingw64  x86_64-w64-mingw32-as if on PATH, else $AS: `--version`
-#   elf, macosx
+#   elf, macosx, linux64, ios64, win64
 #            $CC: clang (any "clang version" / "LLVM version" in
 #            `$CC --version`) assembles with its integrated assembler, so
 #            the LLVM version counts; otherwise `$CC -Wa,--version` asks
@@ -37,11 +39,24 @@ package AsmProbe;
 # asks for the same releases: one threshold for both kernels, past the
 # early AVX-512 encoding fixes.
 # Anything unknown or unparsable gets stubs.
+#
+# First releases that encode the aarch64 SHA-3 extension (Armv8.2-A
+# optional, FEAT_SHA3: EOR3, RAX1, XAR, BCAX) under `.arch armv8.2-a+sha3`:
+#   GNU as 2.30 -- binutils 2.30 (Jan 2018) added the Armv8.4-A crypto
+#                  extensions (+sha3, +sm4) to the AArch64 assembler.
+#   LLVM 7.0    -- the Armv8.4-A assembler support (D48625, mid 2018)
+#                  brought the sha3 target feature.
+# Apple's clang numbers its own releases: it is read as an LLVM version,
+# which is right for every Xcode since 11 (2019); Xcode 10's clang calls
+# itself 10.0 but predates LLVM 7 and would fail to assemble the SHA-3
+# kernel (give it MLDSA_ASM="llvm 6.0" to get the stubs).  nasm and yasm
+# never assemble aarch64.
 
 use strict;
 use warnings;
 
 our %MINIMUM = ('gnu-as' => '2.26', llvm => '3.9', nasm => '2.12');
+our %MINIMUM_ARMV8_SHA3 = ('gnu-as' => '2.30', llvm => '7.0');
 
 # Numeric comparison of dotted versions: -1, 0, 1.
 sub vcmp {
@@ -70,10 +85,10 @@ sub run {
 }
 
 sub result {
-    my ($kind, $version, $why) = @_;
+    my ($min, $kind, $version, $why) = @_;
     my $full = 0;
-    $full = 1 if $MINIMUM{$kind} && $version ne ''
-                 && vcmp($version, $MINIMUM{$kind}) >= 0;
+    $full = 1 if $min->{$kind} && $version ne ''
+                 && vcmp($version, $min->{$kind}) >= 0;
     my $what = $kind eq 'unknown' ? "unknown ($why)" : "$kind $version";
     $what .= " (MLDSA_ASM)" if $why eq 'MLDSA_ASM';
     return { kind => $kind, version => $version, full => $full,
@@ -81,46 +96,47 @@ sub result {
 }
 
 sub from_text {
-    my ($text, $asked) = @_;
-    return result('yasm', $1, '') if $text =~ /^yasm\s+(\d+(?:\.\d+)+)/m;
-    return result('nasm', $1, '') if $text =~ /NASM version (\d+(?:\.\d+)+)/;
-    return result('llvm', $1, '')
+    my ($min, $text, $asked) = @_;
+    return result($min, 'yasm', $1, '') if $text =~ /^yasm\s+(\d+(?:\.\d+)+)/m;
+    return result($min, 'nasm', $1, '') if $text =~ /NASM version (\d+(?:\.\d+)+)/;
+    return result($min, 'llvm', $1, '')
         if $text =~ /(?:clang|LLVM) version (\d+(?:\.\d+)+)/;
-    return result('gnu-as', $1, '')
+    return result($min, 'gnu-as', $1, '')
         if $text =~ /GNU assembler.*?\s(\d+\.\d+(?:\.\d+)*)/;
-    return result('unknown', '', "no version from $asked");
+    return result($min, 'unknown', '', "no version from $asked");
 }
 
 sub probe {
-    my ($flavour) = @_;
+    my ($flavour, $min) = @_;
+    $min //= \%MINIMUM;
     if (defined $ENV{MLDSA_ASM} && $ENV{MLDSA_ASM} ne '') {
-        return result($1, $2, 'MLDSA_ASM')
+        return result($min, $1, $2, 'MLDSA_ASM')
             if $ENV{MLDSA_ASM} =~ /^\s*(gnu-as|llvm|nasm|yasm)\s+(\d+(?:\.\d+)*)\s*$/;
-        return result('unknown', '', "MLDSA_ASM=\"$ENV{MLDSA_ASM}\" not understood");
+        return result($min, 'unknown', '', "MLDSA_ASM=\"$ENV{MLDSA_ASM}\" not understood");
     }
     if ($flavour eq 'nasm') {
         my $nasm = $ENV{NASM} || 'nasm';
         my $v = run("$nasm -v");
         # yasm has no -v; it answers --version with "yasm 1.3.0".
         $v = run("$nasm --version") if $v !~ /NASM version \d/;
-        return from_text($v, "$nasm -v");
+        return from_text($min, $v, "$nasm -v");
     }
     if ($flavour eq 'mingw64') {
         my $as = on_path('x86_64-w64-mingw32-as') ? 'x86_64-w64-mingw32-as'
                : ($ENV{AS} || 'as');
-        return from_text(run("$as --version"), "$as --version");
+        return from_text($min, run("$as --version"), "$as --version");
     }
     my $cc = $ENV{CC};
     if (defined $cc && $cc ne '') {
         my $v = run("$cc --version");
-        return from_text($v, "$cc --version")
+        return from_text($min, $v, "$cc --version")
             if $v =~ /(?:clang|LLVM) version \d/;
-        return from_text(
+        return from_text($min,
             run("$cc -Wa,--version -c -x assembler -o /dev/null /dev/null"),
             "$cc -Wa,--version");
     }
     my $as = $ENV{AS} || 'as';
-    return from_text(run("$as --version"), "$as --version");
+    return from_text($min, run("$as --version"), "$as --version");
 }
 
 1;

@@ -233,10 +233,10 @@ void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
 }
 
 /* The x86-64 multi-buffer ops, in builds with the assembly kernel. */
-#ifdef KECCAK1600_ASM
+#ifdef KECCAK1600_ASM_X86_64
 # include "x86_64/ml_dsa_sample_x86_64.inc"
 #endif
-/* The aarch64 ops, with the NEON parsers, in aarch64 builds. */
-#ifdef ML_DSA_NEON
+/* The aarch64 ops, in builds with the assembly kernels. */
+#ifdef KECCAK1600_ASM_AARCH64
 # include "ml_dsa_sample_aarch64.inc"
 #endif

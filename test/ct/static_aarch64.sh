@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The constant-time check of the aarch64 backends' own code, statically
 # (test/ct/static_aarch64.py: valgrind and MemorySanitizer do not run under
-# qemu-user): the objects of crypto/ml_dsa/aarch64/ from the aarch64 cross
+# qemu-user): the objects of crypto/ml_dsa/aarch64/ (the NEON poly ops) and
+# of the 2-way Keccak kernels (crypto/sha/keccak1600x2-armv8*) from the aarch64 cross
 # build in build-aarch64/ (`make lib` there first, with Debian's cross
 # compiler, which util/install-deps --cross aarch64 installs when run as
 # root, as for test/cross.sh), disassembled with the cross objdump.  Prints
@@ -26,9 +27,10 @@ if ! make --no-print-directory -j2 CC="$cc" BUILD=build-aarch64 OUT=build-aarch6
     echo "0 passed, 1 failed"
     exit 1
 fi
-objs=$(ls build-aarch64/crypto/ml_dsa/aarch64/*.o 2>/dev/null | sort)
-if [ -z "$objs" ]; then
-    echo "FAIL no objects in build-aarch64/crypto/ml_dsa/aarch64/"
+objs=$(ls build-aarch64/crypto/ml_dsa/aarch64/*.o \
+    build-aarch64/crypto/sha/keccak1600x2-armv8*.o 2>/dev/null | sort)
+if [ "$(wc -w <<<"$objs")" -lt 5 ]; then
+    echo "FAIL the NEON and kernel objects are not all in build-aarch64/: $objs"
     echo "0 passed, 1 failed"
     exit 1
 fi

@@ -4,7 +4,8 @@
  * (ml_dsa_backend.h).  Every one is bit-identical to its generic twin.
  * This folder is built on aarch64 targets only (the Makefile's ARCH =
  * aarch64), where Advanced SIMD (NEON) is part of the base architecture:
- * the code needs no target attribute and no capability bit.
+ * the code needs no target attribute; the backends still require the
+ * ASIMD capability bit, so that MLDSA_ARMCAP can mask them off.
  */
 #ifndef MLDSA_ML_DSA_AARCH64_H
 #define MLDSA_ML_DSA_AARCH64_H
@@ -31,8 +32,9 @@ ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_neon;
 /* The NEON poly ops (ml_dsa_poly_ops_neon.c). */
 extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_neon;
 
-/* The sample ops with the NEON parsers (ml_dsa_sample_aarch64.inc, included
- * by ml_dsa_sample.c). */
-extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_neon;
+/* The 2-way sample ops over the Armv8.0 and the SHA-3 extension Keccak
+ * kernels (ml_dsa_sample_aarch64.inc, included by ml_dsa_sample.c). */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_neon_x2;
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_sha3_x2;
 
 #endif /* MLDSA_ML_DSA_AARCH64_H */
