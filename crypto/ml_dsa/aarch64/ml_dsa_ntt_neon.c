@@ -172,7 +172,6 @@ NEON_INLINE void intt_top(int32x4_t r[16], const int32x4_t z[4],
     const int32x4_t fq = vdupq_n_s32(ZETA_QINV(INV_NTT_F));
     const int32x4_t fz = vdupq_n_s32(INV_NTT_F_ZETA);
     const int32x4_t fzq = vdupq_n_s32(ZETA_QINV(INV_NTT_F_ZETA));
-    size_t m;
 
     GS_BIG(r[0], r[1], 15);
     GS_BIG(r[2], r[3], 14);
@@ -201,13 +200,23 @@ NEON_INLINE void intt_top(int32x4_t r[16], const int32x4_t z[4],
     GS_BIG(r[10], r[14], 2);
     GS_BIG(r[11], r[15], 2);
 
-    for (m = 0; m < 8; m++) {
-        int32x4_t s = vaddq_s32(r[m], r[m + 8]);
-        int32x4_t d = vsubq_s32(r[m], r[m + 8]);
-
-        r[m] = mont_mul(s, f, fq);
-        r[m + 8] = mont_mul(d, fz, fzq);
-    }
+#define LAST(m) \
+    do { \
+        int32x4_t s_ = vaddq_s32(r[m], r[(m) + 8]); \
+        int32x4_t d_ = vsubq_s32(r[m], r[(m) + 8]); \
+        \
+        r[m] = mont_mul(s_, f, fq); \
+        r[(m) + 8] = mont_mul(d_, fz, fzq); \
+    } while (0)
+    LAST(0);
+    LAST(1);
+    LAST(2);
+    LAST(3);
+    LAST(4);
+    LAST(5);
+    LAST(6);
+    LAST(7);
+#undef LAST
 }
 
 /*
@@ -223,16 +232,26 @@ NEON_INLINE void top_layers(int32_t *a, int inverse)
     for (m = 0; m < 4; m++) {
         z[m] = vld1q_s32(&ntt_neon_big_zetas[0][4 * m]);
         zq[m] = vld1q_s32(&ntt_neon_big_zetas[1][4 * m]);
+        /* Opaque to the optimiser: seeing constants, GCC would replace
+         * each by-element multiply by a whole-vector one on a broadcast
+         * constant loaded from memory (two more instructions per
+         * butterfly). */
+        __asm__("" : "+w"(z[m]), "+w"(zq[m]));
     }
     for (j = 0; j < 16; j += 4) {
-        for (m = 0; m < 16; m++)
-            r[m] = vld1q_s32(a + j + 16 * m);
+#define EACH16(X) X(0); X(1); X(2); X(3); X(4); X(5); X(6); X(7); X(8); \
+    X(9); X(10); X(11); X(12); X(13); X(14); X(15)
+#define LOAD(m) r[m] = vld1q_s32(a + j + 16 * (m))
+#define STORE(m) vst1q_s32(a + j + 16 * (m), r[m])
+        EACH16(LOAD);
         if (inverse)
             intt_top(r, z, zq);
         else
             ntt_top(r, z, zq);
-        for (m = 0; m < 16; m++)
-            vst1q_s32(a + j + 16 * m, r[m]);
+        EACH16(STORE);
+#undef STORE
+#undef LOAD
+#undef EACH16
     }
 }
 
@@ -317,16 +336,12 @@ NEON_INLINE int32x4_t mont_mul_var(int32x4_t a, int32x4_t b)
 void ossl_ml_dsa_poly_ntt_mul_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                    const ML_DSA_POLY *b)
 {
-    int32x4x4_t x, y;
-    size_t i, k;
+    size_t i;
 
-    for (i = 0; i < ML_DSA_N; i += 16) {
-        x = vld1q_s32_x4(a->coeff + i);
-        y = vld1q_s32_x4(b->coeff + i);
-        for (k = 0; k < 4; k++)
-            x.val[k] = mont_mul_var(x.val[k], y.val[k]);
-        vst1q_s32_x4(r->coeff + i, x);
-    }
+    /* lane by lane, so r may be a or b */
+    for (i = 0; i < ML_DSA_N; i += 4)
+        vst1q_s32(r->coeff + i, mont_mul_var(vld1q_s32(a->coeff + i),
+                                             vld1q_s32(b->coeff + i)));
 }
 
 /*
@@ -342,27 +357,24 @@ void ossl_ml_dsa_poly_ntt_dot_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
     const int32x4_t qinv = vdupq_n_s32(ML_DSA_QINV);
     const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
     int64x2_t s0, s1, s2, s3;
-    int32x4_t x0, x1, y0, y1, t0, t1;
+    int32x4x2_t x, y;
+    int32x4_t t0, t1;
     size_t i, j;
 
     for (i = 0; i < ML_DSA_N; i += 8) {
-        x0 = vld1q_s32(a[0].coeff + i);
-        x1 = vld1q_s32(a[0].coeff + i + 4);
-        y0 = vld1q_s32(b[0].coeff + i);
-        y1 = vld1q_s32(b[0].coeff + i + 4);
-        s0 = vmull_s32(vget_low_s32(x0), vget_low_s32(y0));
-        s1 = vmull_high_s32(x0, y0);
-        s2 = vmull_s32(vget_low_s32(x1), vget_low_s32(y1));
-        s3 = vmull_high_s32(x1, y1);
+        x = vld1q_s32_x2(a[0].coeff + i);
+        y = vld1q_s32_x2(b[0].coeff + i);
+        s0 = vmull_s32(vget_low_s32(x.val[0]), vget_low_s32(y.val[0]));
+        s1 = vmull_high_s32(x.val[0], y.val[0]);
+        s2 = vmull_s32(vget_low_s32(x.val[1]), vget_low_s32(y.val[1]));
+        s3 = vmull_high_s32(x.val[1], y.val[1]);
         for (j = 1; j < n; j++) {
-            x0 = vld1q_s32(a[j].coeff + i);
-            x1 = vld1q_s32(a[j].coeff + i + 4);
-            y0 = vld1q_s32(b[j].coeff + i);
-            y1 = vld1q_s32(b[j].coeff + i + 4);
-            s0 = vmlal_s32(s0, vget_low_s32(x0), vget_low_s32(y0));
-            s1 = vmlal_high_s32(s1, x0, y0);
-            s2 = vmlal_s32(s2, vget_low_s32(x1), vget_low_s32(y1));
-            s3 = vmlal_high_s32(s3, x1, y1);
+            x = vld1q_s32_x2(a[j].coeff + i);
+            y = vld1q_s32_x2(b[j].coeff + i);
+            s0 = vmlal_s32(s0, vget_low_s32(x.val[0]), vget_low_s32(y.val[0]));
+            s1 = vmlal_high_s32(s1, x.val[0], y.val[0]);
+            s2 = vmlal_s32(s2, vget_low_s32(x.val[1]), vget_low_s32(y.val[1]));
+            s3 = vmlal_high_s32(s3, x.val[1], y.val[1]);
         }
         t0 = vmulq_s32(vuzp1q_s32(vreinterpretq_s32_s64(s0),
                                   vreinterpretq_s32_s64(s1)), qinv);
