@@ -457,8 +457,10 @@ test-cpu: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@test/cpu_matrix.sh $(BUILD)/test $(APP)
 
+# The assembler matrix of the target's architecture (aarch64's, or x86-64's).
 test-asm: check-deps
-	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) test/asm_matrix.sh
+	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) \
+	    test/asm_matrix$(if $(filter aarch64-% arm64-%,$(TARGET_TRIPLE)),_aarch64).sh
 
 speed: all
 	@$(APP) speed
@@ -551,7 +553,7 @@ help:
 	@echo '  all (default)  libmldsa.a, libmldsa.so (+ libmldsa.so.0 link) and apps/mldsa'
 	@echo '  lib            the two libraries only'
 	@echo '  test, check    build and run every suite; one "N passed, N failed, N skipped" line'
-	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh)'
+	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh; aarch64 CC: test/asm_matrix_aarch64.sh)'
 	@echo '  test-cpu       the suites under qemu-user CPU models without AVX-512/AVX2'
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'

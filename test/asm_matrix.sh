@@ -56,56 +56,9 @@ use_gen() {
     esac
 }
 
-pass=0
-fail=0
-skip=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/asm_matrix.XXXXXX")
+. "$(dirname "$0")/asm_lib.sh"
 trap 'rm -rf "$tmp"; runner_stop' EXIT
 
-row() { printf '| %-62s | %-5s |\n' "$1" "$2"; }
-
-# check NAME COMMAND...: one row; the command's output is shown on failure.
-check() {
-    local name=$1
-    shift
-    if "$@" >"$tmp/log" 2>&1; then
-        pass=$((pass + 1))
-        row "$name" PASS
-    else
-        fail=$((fail + 1))
-        row "$name" FAIL
-        sed 's/^/    /' "$tmp/log" | tail -n 15
-    fi
-}
-
-skip_row() { skip=$((skip + 1)); row "$1 ($2)" SKIP; }
-have() { command -v "$1" >/dev/null 2>&1; }
-
-# kind FILE: "full" or "stubs", from the generated file's header.
-kind() { sed -n 's/.*kernel: \(full\|stubs\).*/\1/p' "$1" | head -n 1; }
-
-# gen_expect EXPECT FLAVOUR OUT [VAR=VALUE...]: generate, compare the kind.
-gen_expect() {
-    local expect=$1 flavour=$2 out=$3
-    shift 3
-    env "$@" "$PERL" "$GEN" "$flavour" "$out" || return 1
-    local got
-    got=$(kind "$out")
-    echo "expected $expect, got '$got': $(sed -n 3p "$out")"
-    [ "$got" = "$expect" ]
-}
-
-# globals_ok LIST_COMMAND...: the defined global symbols are exactly the API.
-globals_ok() {
-    local got
-    got=$("$@" | sort | tr '\n' ' ' | sed 's/ $//')
-    echo "globals: $got"
-    [ "$got" = "$API" ]
-}
-elf_globals() { readelf -sW "$1" | awk '$5 == "GLOBAL" && $7 != "UND" {print $8}'; }
-elf_hidden() { ! readelf -sW "$1" | awk '$5 == "GLOBAL" && $7 != "UND"' | grep -v HIDDEN; }
-coff_globals() { objdump -t "$1" | awk '/\(scl +2\)/ && !/\(sec +0\)/ {print $NF}'; }
-macho_globals() { llvm-nm "$1" | awk '$2 == "T" {sub(/^_/, "", $3); print $3}'; }
 elf_notes() {
     readelf -nW "$1" | grep -q 'IBT, SHSTK' &&
         readelf -SW "$1" | grep -q '\.note\.GNU-stack'
@@ -263,24 +216,6 @@ done
 # ---------------------------------------------------------------------
 # 3. The library with the full kernel and with the stubs
 # ---------------------------------------------------------------------
-# build_and_test NAME [VAR=VALUE...]: the library, the tool and every
-# suite, then each suite run.
-suites=$(ls test/test_*.c 2>/dev/null | sed 's|test/\(.*\)\.c|\1|')
-build_and_test() {
-    local name=$1 b="$tmp/$1"
-    shift
-    check "$name: make lib and suites" \
-        env "$@" $MAKE --no-print-directory -k -j2 BUILD="$b" OUT="$b/" CC="$CC" \
-            lib $(for s in $suites; do printf '%s ' "$b/test/$s$EXE"; done)
-    if [ -z "$EXE" ]; then
-        [ -f "$b/libmldsa.so" ] || return 0
-        check "$name: libmldsa.so without text relocations" \
-            eval '! readelf -dW '"$b/libmldsa.so"' | grep -q TEXTREL'
-    fi
-    for s in $suites; do
-        check "$name: $s" env "$@" "${runner[@]}" "$b/test/$s$EXE"
-    done
-}
 build_and_test full MLDSA_ASM=
 build_and_test stubs MLDSA_ASM="gnu-as 2.25"
 for b in full stubs; do

@@ -1,0 +1,284 @@
+#!/usr/bin/env bash
+# The assembler matrix for the aarch64 Keccak kernels,
+# crypto/sha/asm/keccak1600x2-armv8.pl (Armv8.0 Advanced SIMD, "neon") and
+# crypto/sha/asm/keccak1600x2-armv8-sha3.pl (the SHA-3 extension, "sha3");
+# parts 1 and 2 run for each, with its rows prefixed neon / sha3.
+#
+#  1. Detection: for Debian's cross GNU as (through CC), clang and forced
+#     old and minimum versions (MLDSA_ASM), the sha3 file is full or stubs
+#     as expected, the neon file always full.
+#  2. Every flavour, full and (sha3) stubs, assembled by a real assembler
+#     for its target: linux64 by aarch64-linux-gnu-as (the neon file and
+#     the stubs with -march=armv8-a: nothing newer than Armv8.0) and by
+#     clang --target=aarch64-linux-gnu, ios64 by clang
+#     --target=arm64-apple-macos, win64 by clang --target=aarch64-windows;
+#     only the API symbols global (hidden on ELF); the ELF notes (GNU-stack,
+#     BTI and PAC) and an FDE for every function; Mach-O unwind entries;
+#     the Windows unwind data (.pdata/.xdata: every entry point with a
+#     prologue that saves what it says, and epilogues); util/asm-prefix
+#     renaming every external name; backtrace() through the call frame
+#     information (from ossl_armcap, and from a fault in absorb, under
+#     RUNNER); the stubs' capable() 0 and trap.
+#  3. The library for aarch64 built with both kernels full and with the
+#     sha3 stubs (MLDSA_ASM="gnu-as 2.29"), every suite passing with each
+#     under RUNNER (qemu-aarch64; its default CPU has the SHA-3 extension).
+#
+# Run by `make test-asm` for an aarch64 CC (test/cross.sh aarch64 test-asm
+# sets CC, RUNNER and Check's pkg-config).  Prints one row per check and
+# "N passed, N failed (N skipped)"; exits non-zero on any failure.  A
+# missing tool is a SKIP row, not a failure.
+set -u
+CC=${CC:-aarch64-linux-gnu-gcc}
+PERL=${PERL:-perl}
+MAKE=${MAKE:-make}
+EXE=
+. "$(dirname "$0")/../util/runner.sh"
+runner_start
+. "$(dirname "$0")/asm_lib.sh"
+trap 'rm -rf "$tmp"; runner_stop' EXIT
+GAS=aarch64-linux-gnu-as
+GENS="crypto/sha/asm/keccak1600x2-armv8.pl crypto/sha/asm/keccak1600x2-armv8-sha3.pl"
+# Per generator: the row prefix, whether it can be stubs, its symbols.
+use_gen() {
+    GEN=$1
+    case $GEN in
+    *-sha3.pl)
+        X=sha3 STUBS=1 CAPABLE=SHA3_armv8_sha3_capable PERMUTE=KECCAK1600_x2_permute_armv8_sha3
+        ABSORB=SHA3_x2_absorb_armv8_sha3
+        API="KECCAK1600_x2_permute_armv8_sha3 SHA3_armv8_sha3_capable SHA3_armv8_sha3_info SHA3_x2_absorb_armv8_sha3 SHA3_x2_squeeze_armv8_sha3"
+        ;;
+    *)
+        X=neon STUBS=0 CAPABLE=SHA3_armv8_capable PERMUTE=KECCAK1600_x2_permute_armv8
+        ABSORB=SHA3_x2_absorb_armv8
+        API="KECCAK1600_x2_permute_armv8 SHA3_armv8_capable SHA3_armv8_info SHA3_x2_absorb_armv8 SHA3_x2_squeeze_armv8"
+        ;;
+    esac
+    INFO=${CAPABLE%_capable}_info
+}
+# What a forced or detected assembler gives the sha3 file (neon: full).
+expect() { if [ "$STUBS" = 1 ]; then echo "$1"; else echo full; fi; }
+
+elf_notes() {
+    readelf -nW "$1" | grep -q 'AArch64 feature: BTI, PAC' &&
+        readelf -SW "$1" | grep -q '\.note\.GNU-stack'
+}
+# elf_fdes OBJ: one FDE per function (each entry point and the helper).
+elf_fdes() {
+    local want got
+    want=$(readelf -sW "$1" | awk '$4 == "FUNC"' | wc -l)
+    grep -q '^\.Lkeccak_f1600_x2:' "${1%.o}.s" && want=$((want + 1))
+    got=$(readelf --debug-dump=frames "$1" 2>/dev/null | grep -c ' FDE ')
+    echo "FDEs: $got, functions: $want"
+    [ "$got" -eq "$want" ]
+}
+coff_arm64_globals() { llvm-nm "$1" | awk '$2 == "T" {print $3}'; }
+# win_unwind OBJ: every entry point has a RuntimeFunction; those that save
+# d8-d15 (the kernels) have the four save_fregp codes in the prologue and
+# again in an epilogue scope.
+win_unwind() {
+    local dump n f
+    dump=$(llvm-readobj --unwind "$1") || return 1
+    for f in $API; do
+        grep -q "Function: $f " <<<"$dump" || { echo "no unwind entry for $f"; return 1; }
+    done
+    n=$(grep -c 'stp d14, d15, \[sp, #' <<<"$dump")
+    echo "kernel prologues saving d8-d15: $n; epilogues: $(grep -c 'ldp d14, d15' <<<"$dump")"
+    [ "$STUBS_FILE" = 1 ] && return 0
+    [ "$n" -eq 3 ] && [ "$(grep -c 'ldp d14, d15' <<<"$dump")" -ge 3 ]
+}
+macho_unwind() {
+    local n
+    n=$(llvm-objdump --unwind-info "$1" 2>/dev/null | grep -c 'start:')
+    echo "compact unwind entries: $n"
+    [ "$n" -ge "$(wc -w <<<"$API")" ]
+}
+
+echo "assembler matrix for $GENS (CC=$CC)"
+row "check" result
+row "--------------------------------------------------------------" -----
+
+for gen in $GENS; do
+use_gen "$gen"
+rm -f "$tmp"/full-* "$tmp"/stubs-*
+
+# ---------------------------------------------------------------------
+# 1. Detection
+# ---------------------------------------------------------------------
+for cc in "$CC" "clang --target=aarch64-linux-gnu"; do
+    if have "${cc%% *}"; then
+        check "$X detect: CC=$cc, linux64 -> full" gen_expect full linux64 "$tmp/d.s" CC="$cc"
+    else
+        skip_row "$X detect: CC=$cc" "not installed"
+    fi
+done
+check "$X detect: unparsable assembler (CC=true) -> $(expect stubs)" \
+    gen_expect "$(expect stubs)" linux64 "$tmp/d.s" CC=true
+for forced in "gnu-as 2.29:stubs" "gnu-as 2.30:full" "llvm 6.0:stubs" "llvm 7.0:full" \
+              "nasm 2.16:stubs" "gnu-as two:stubs"; do
+    want=$(expect "${forced#*:}")
+    check "$X detect: MLDSA_ASM=\"${forced%:*}\" -> $want" \
+        gen_expect "$want" linux64 "$tmp/d.s" MLDSA_ASM="${forced%:*}"
+done
+
+# ---------------------------------------------------------------------
+# 2. Every flavour, full and stubs, through a real assembler
+# ---------------------------------------------------------------------
+kinds=full
+[ "$STUBS" = 1 ] && kinds="full stubs"
+for k in $kinds; do
+    if [ $k = full ]; then force="gnu-as 2.30"; else force="gnu-as 2.29"; fi
+    STUBS_FILE=0
+    [ $k = stubs ] && STUBS_FILE=1
+    for fl in linux64 ios64 win64; do
+        MLDSA_ASM="$force" "$PERL" "$GEN" $fl "$tmp/$k-$fl.s" || true
+    done
+
+    f="$tmp/$k-linux64"
+    if have "$GAS"; then
+        check "$X linux64 $k: $GAS" "$GAS" -o "$f.o" "$f.s"
+        if [ $X = neon ] || [ $k = stubs ]; then
+            check "$X linux64 $k: $GAS -march=armv8-a (Armv8.0 only)" \
+                "$GAS" -march=armv8-a -o "$tmp/v80.o" "$f.s"
+        fi
+        check "$X linux64 $k: only the API global, all hidden" \
+            eval 'globals_ok elf_globals '"$f.o"' && elf_hidden '"$f.o"
+        check "$X linux64 $k: .note.GNU-stack and the BTI, PAC property" elf_notes "$f.o"
+        check "$X linux64 $k: an FDE for every function" elf_fdes "$f.o"
+    else
+        skip_row "$X linux64 $k: GNU as" "no $GAS"
+    fi
+    if have clang; then
+        check "$X linux64 $k: clang --target=aarch64-linux-gnu -c" \
+            clang --target=aarch64-linux-gnu -c -o "$tmp/c.o" "$f.s"
+        f="$tmp/$k-ios64"
+        check "$X ios64 $k: clang --target=arm64-apple-macos -c" \
+            clang --target=arm64-apple-macos -c -o "$f.o" "$f.s"
+        f="$tmp/$k-win64"
+        check "$X win64 $k: clang --target=aarch64-windows -c" \
+            clang --target=aarch64-windows -c -o "$f.o" "$f.s"
+        if have llvm-nm && have llvm-readobj && have llvm-objdump; then
+            check "$X ios64 $k: only the API global (_-prefixed)" globals_ok macho_globals "$tmp/$k-ios64.o"
+            check "$X ios64 $k: an unwind entry for every entry point" macho_unwind "$tmp/$k-ios64.o"
+            check "$X win64 $k: only the API global" globals_ok coff_arm64_globals "$f.o"
+            check "$X win64 $k: .pdata/.xdata unwind data for every entry point" win_unwind "$f.o"
+        else
+            skip_row "$X ios64/win64 $k: symbols and unwind data" "no llvm-nm, llvm-readobj, llvm-objdump"
+        fi
+    else
+        skip_row "$X linux64/ios64/win64 $k: clang" "no clang"
+    fi
+    if [ $k = full ] && have "${CC%% *}"; then
+        # The call frame information unwinds: from ossl_armcap, called by
+        # capable(), and from a fault inside absorb (a read past a guard
+        # page), backtrace() reaches main through the kernel's frame.
+        cat >"$tmp/unwind.c" <<'EOF_C'
+#include <execinfo.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+int CAPABLE(void);
+void ABSORB(uint64_t *A, const uint8_t *const in[2], size_t nblocks, size_t r);
+static int reached;
+static void trace_reaches_main(void)
+{
+    void *pcs[32];
+    int n = backtrace(pcs, 32);
+    char **s = backtrace_symbols(pcs, n);
+
+    for (int i = 0; s != NULL && i < n; i++)
+        if (strstr(s[i], "(main+") != NULL) {
+            reached++;
+            return;
+        }
+}
+uint32_t ossl_armcap(void) { trace_reaches_main(); return 3; }
+static void on_fault(int sig) { (void)sig; trace_reaches_main(); _exit(reached == 2 ? 0 : 1); }
+int main(void)
+{
+    static uint64_t A[50];
+    uint8_t *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    const uint8_t *in[2];
+
+    if (p == MAP_FAILED || mprotect(p + 4096, 4096, PROT_NONE) != 0 || CAPABLE() != 1)
+        return 2;
+    in[0] = in[1] = p + 4096 - 136;
+    signal(SIGSEGV, on_fault);
+    ABSORB(A, in, 2, 136);
+    return 3;
+}
+EOF_C
+        check "$X linux64 full: backtrace from ossl_armcap and from a fault in absorb reaches main" \
+            eval '${CC} -O1 -rdynamic -DCAPABLE=$CAPABLE -DABSORB=$ABSORB -o "$tmp/unwind" "$tmp/unwind.c" "$tmp/full-linux64.o" && "${runner[@]}" "$tmp/unwind"'
+    fi
+    if [ $k = stubs ] && have "${CC%% *}"; then
+        # The stubs say no, and trap if called anyway.
+        cat >"$tmp/stub.c" <<'EOF_C'
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+uint32_t ossl_armcap(void) { return 3; }
+int CAPABLE(void);
+const char *INFO(void);
+void PERMUTE(uint64_t A[50]);
+int main(void)
+{
+    static uint64_t A[50];
+    int status;
+    pid_t pid;
+    if (CAPABLE() != 0 || strstr(INFO(), " stubs (") == NULL)
+        return 1;
+    if ((pid = fork()) == 0) {
+        PERMUTE(A);
+        _exit(0);
+    }
+    waitpid(pid, &status, 0);
+    return !(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
+}
+EOF_C
+        check "$X linux64 stubs: capable() is 0, info says stubs, entry traps" \
+            eval '${CC} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-linux64.o" && "${runner[@]}" "$tmp/stub"'
+    fi
+done
+
+# The full files renamed for embedding (util/asm-prefix my_): every
+# external name, defined or called, carries the prefix.
+if have llvm-nm && have clang; then
+    for fl in linux64 ios64 win64; do
+        us=
+        case $fl in
+        linux64) as=(clang --target=aarch64-linux-gnu -c) ;;
+        ios64) as=(clang --target=arm64-apple-macos -c) us=_ ;;
+        win64) as=(clang --target=aarch64-windows -c) ;;
+        esac
+        want=$(for s in $API ossl_armcap; do echo "${us}my_$s"; done | sort | tr '\n' ' ')
+        check "$X $fl: util/asm-prefix my_ renames every entry point and ossl_armcap" \
+            eval 'util/asm-prefix my_ "$tmp/full-$fl.s" "$tmp/p.s" &&
+                  "${as[@]}" -o "$tmp/p.o" "$tmp/p.s" &&
+                  [ "$(llvm-nm -g "$tmp/p.o" | awk "{print \$NF}" | sort | tr "\n" " ")" = "$want" ]'
+    done
+else
+    skip_row "$X util/asm-prefix" "no llvm-nm or clang"
+fi
+done
+
+# ---------------------------------------------------------------------
+# 3. The library with both kernels full and with the sha3 stubs
+# ---------------------------------------------------------------------
+build_and_test full MLDSA_ASM=
+build_and_test stubs MLDSA_ASM="gnu-as 2.29"
+for b in full stubs; do
+    for k in keccak1600x2-armv8-sha3:$b keccak1600x2-armv8:full; do
+        o="$tmp/$b/crypto/sha/${k%:*}.o"
+        [ -f "$o" ] && check "$b: library object ${k%:*} is ${k#*:}" \
+            eval 'strings '"$o"' | grep "'"${k%:*} ${k#*:}"'"'
+    done
+done
+
+echo
+echo "$pass passed, $fail failed ($skip skipped)"
+[ "$fail" -eq 0 ]
