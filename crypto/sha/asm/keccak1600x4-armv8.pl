@@ -1,0 +1,38 @@
+#!/usr/bin/env perl
+#
+# keccak1600x4-armv8.pl FLAVOUR OUTPUT
+#
+# The 4-way hybrid attempt: four Keccak-f[1600] permutations (FIPS 202,
+# Algorithm 7) at once, two in the vector registers (neon variant of the
+# 2-way kernel) and two in turn in general-purpose registers, the scalar
+# and vector instructions interleaved (perlasm/Keccak1600Armv8.pm,
+# hybrid_permutation).  Lane i of instance j is A[4*i + j].  Permutation
+# only: it is measured in instructions per state against the 2-way kernel.
+#
+# Entry points:
+#   int  SHA3_armv8_x4_capable(void);
+#   void KECCAK1600_x4_permute_armv8(uint64_t A[100]);
+#   const char *SHA3_armv8_x4_info(void);
+
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::Bin/../../../perlasm";
+use Keccak1600Armv8;
+
+my ($flavour, $output) = @ARGV;
+die "usage: $0 linux64|ios64|win64 OUTPUT\n" unless defined $output;
+
+Keccak1600Armv8::generate(
+    flavour   => $flavour,
+    output    => $output,
+    generator => 'crypto/sha/asm/keccak1600x4-armv8.pl',
+    name      => 'keccak1600x4-armv8',
+    variant   => 'neon',
+    ways      => 4,
+    caps      => 1,
+    why       => 'Advanced SIMD',
+    capable   => 'SHA3_armv8_x4_capable',
+    info      => 'SHA3_armv8_x4_info',
+    permute   => 'KECCAK1600_x4_permute_armv8',
+);
