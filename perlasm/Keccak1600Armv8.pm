@@ -269,179 +269,6 @@ sub permutation {
 }
 
 # ---------------------------------------------------------------------
-# The 4-way hybrid: two states in v0-v24 (the 2-way round of the variant)
-# and two in general-purpose registers, one after the other, their
-# instructions interleaved with the vector ones.
-# ---------------------------------------------------------------------
-# The general-purpose registers of a scalar state: every one but x9 (the
-# vector rounds' walk through RC, which the scalar rounds read too), x18
-# (reserved on Apple and Windows), x29 (the frame pointer) and sp: 25
-# lanes and 3 temporaries.  A is kept in the frame meanwhile.
-my @GPRS = ((0 .. 8), (10 .. 17), (19 .. 28), 30);
-my @gmap;           # lane i of the scalar state is in x$gmap[i]
-my @gfree;
-my @sops;           # the scalar instructions
-my ($LOC_A, $LOC_SPILL);    # frame offsets: A, three spilled lanes
-
-sub gtake { my $r = shift @gfree; die "out of general registers\n" unless defined $r; $r }
-sub ggive { push @gfree, @_ }
-sub sop { push @sops, "\t" . shift() . "\t" . join(', ', @_) . "\n" }
-# Xm rotated right by k (0: no shift), as a shifted operand.
-sub xrot { my ($r, $k) = @_; $k % 64 ? ("x$r", "ror #" . ($k % 64)) : ("x$r") }
-
-# One round on the scalar state (Algorithm 7).  theta: the five column
-# parities need five registers and D one more, so the first column's
-# lanes 0, 5 and 10 go to the frame once C[0] is taken and come back with
-# D[0] applied.  rho is folded into chi: B[x] ^ (~B[x+1] & B[x+2]) is
-# BIC t, B[x+2], B[x+1] (B[x+1] rotated as a shifted operand) or, the
-# other way round, ORN t, B[x+1], B[x+2] then EON (B[x+2] shifted), and
-# the XOR with B[x] takes its rotation as the shifted operand too; so only
-# a vertex cover of each row's five pairs (x+1, x+2) is rotated
-# explicitly, three lanes a row (two in the row of lane 0, which rho does
-# not rotate).
-sub scalar_round {
-    my ($ir) = @_;
-    my @C;
-    my $parity = sub {
-        my ($x) = @_;
-        my $c = gtake();
-        sop('eor', "x$c", "x$gmap[$x]", "x$gmap[$x + 5]");
-        sop('eor', "x$c", "x$c", "x$gmap[$x + 5 * $_]") for 2 .. 4;
-        $C[$x] = $c;
-    };
-    $parity->($_) for 0 .. 2;
-    for my $k (0 .. 2) {
-        my $i = 5 * $k;
-        sop('str', "x$gmap[$i]", "[sp, #" . ($LOC_SPILL + 8 * $k) . "]");
-        ggive($gmap[$i]);
-        $gmap[$i] = undef;
-    }
-    $parity->($_) for 3 .. 4;
-    my $d0;
-    for my $x (1, 2, 3, 4, 0) {
-        my $d = gtake();
-        sop('eor', "x$d", "x$C[($x + 4) % 5]", "x$C[($x + 1) % 5]", 'ror #63');
-        for my $y (0 .. 4) {
-            my $i = $x + 5 * $y;
-            sop('eor', "x$gmap[$i]", "x$gmap[$i]", "x$d") if defined $gmap[$i];
-        }
-        if ($x) { ggive($d) } else { $d0 = $d }
-    }
-    ggive(@C);
-    for my $k (0 .. 2) {
-        my $r = gtake();
-        sop('ldr', "x$r", "[sp, #" . ($LOC_SPILL + 8 * $k) . "]");
-        sop('eor', "x$r", "x$r", "x$d0");
-        $gmap[5 * $k] = $r;
-    }
-    ggive($d0);
-    # pi by renaming, each lane with its pending rho rotation (to the right)
-    my (@next, @rot);
-    for my $i (0 .. 24) {
-        my ($x, $y) = ($i % 5, int($i / 5));
-        my $j = $y + 5 * ((2 * $x + 3 * $y) % 5);
-        $next[$j] = $gmap[$i];
-        $rot[$j] = (64 - $RHO[$i]) % 64;
-    }
-    @gmap = @next;
-    for my $y (0 .. 4) {
-        my @b = @gmap[5 * $y .. 5 * $y + 4];
-        my @r = @rot[5 * $y .. 5 * $y + 4];
-        # the cheapest vertex cover of the pairs (x+1, x+2)
-        my ($best, $cost) = (undef, 6);
-        for my $set (0 .. 31) {
-            next if grep { !($set >> (($_ + 1) % 5) & 1) && !($set >> (($_ + 2) % 5) & 1) } 0 .. 4;
-            my $c = grep { ($set >> $_ & 1) && $r[$_] } 0 .. 4;
-            ($best, $cost) = ($set, $c) if $c < $cost;
-        }
-        for my $x (grep { $best >> $_ & 1 } 0 .. 4) {
-            next unless $r[$x];
-            sop('ror', "x$b[$x]", "x$b[$x]", "#$r[$x]");
-            $r[$x] = 0;
-        }
-        my @out;
-        for my $x (0 .. 4) {
-            my ($e1, $e2) = (($x + 1) % 5, ($x + 2) % 5);
-            my $t = gtake();
-            my $dst = $x < 2 ? gtake() : $b[$x];
-            if ($best >> $e2 & 1) {
-                sop('bic', "x$t", "x$b[$e2]", xrot($b[$e1], $r[$e1]));
-                sop('eor', "x$dst", "x$t", xrot($b[$x], $r[$x]));
-            } else {
-                sop('orn', "x$t", "x$b[$e1]", xrot($b[$e2], $r[$e2]));
-                sop('eon', "x$dst", "x$t", xrot($b[$x], $r[$x]));
-            }
-            ggive($t);
-            push @out, $dst;
-        }
-        ggive(@b[0, 1]);
-        @gmap[5 * $y .. 5 * $y + 4] = @out;
-    }
-    # iota: the round constant at RC + 8 * ir, read through x9 (its offset
-    # filled in when the streams are merged)
-    my $t = gtake();
-    push @sops, "\tldur\tx$t, [$iotas, #IOTA$ir]\n";
-    sop('eor', "x$gmap[0]", "x$gmap[0]", "x$t");
-    ggive($t);
-}
-
-# Load scalar state j (2 or 3) of the 4-way state at A (lane i of state j
-# at A[4*i + j]), 24 rounds, store it.  A is read from the frame; the
-# register that held it is the last lane loaded.
-sub scalar_permutation {
-    my ($j) = @_;
-    @gfree = @GPRS;
-    @gmap = ();
-    my $p = gtake();
-    sop('ldr', "x$p", "[sp, #$LOC_A]");
-    $gmap[$_] = gtake() for 0 .. 23;
-    sop('ldr', "x$gmap[$_]", "[x$p, #" . (32 * $_ + 8 * $j) . "]") for 0 .. 23;
-    sop('ldr', "x$p", "[x$p, #" . (32 * 24 + 8 * $j) . "]");
-    $gmap[24] = $p;
-    scalar_round($_) for 0 .. 23;
-    $p = gtake();
-    sop('ldr', "x$p", "[sp, #$LOC_A]");
-    sop('str', "x$gmap[$_]", "[x$p, #" . (32 * $_ + 8 * $j) . "]") for 0 .. 24;
-}
-
-# The hybrid permutation of the four states at A: the vector rounds of the
-# variant on states 0 and 1 (lane i at A[4*i], A[4*i+1]: one 16-byte load)
-# and states 2 and 3 in turn in general-purpose registers, the two
-# instruction streams merged in proportion to their lengths.
-sub hybrid_permutation {
-    my ($variant) = @_;
-    @map = (0 .. 24);
-    @free = (25 .. 31);
-    @ops = ();
-    $rc_next = undef;
-    for my $ir (0 .. 23) {
-        $variant eq 'sha3' ? round_sha3($ir) : round_neon($ir);
-    }
-    my @vec = @ops;
-    @sops = ();
-    scalar_permutation($_) for 2, 3;
-    my @sc = @sops;
-    my $c = "\tstr\tx0, [sp, #$LOC_A]\n"
-          . "\tadrp\t$iotas, .Liotas\n\tadd\t$iotas, $iotas, :lo12:.Liotas\n";
-    $c .= "\tldr\tq$_, [x0, #" . 32 * $_ . "]\n" for 0 .. 24;
-    my ($iv, $is, $pos) = (0, 0, 0);
-    while ($iv < @vec || $is < @sc) {
-        my $op;
-        if ($is >= @sc || ($iv < @vec && $iv * @sc <= $is * @vec)) {
-            $op = $vec[$iv++];
-            $pos += $1 if $op =~ /\], #(\d+)$/;
-        } else {
-            $op = $sc[$is++];
-            $op =~ s/#IOTA(\d+)/'#' . (8 * $1 - $pos)/e;
-        }
-        $c .= $op;
-    }
-    $c .= "\tldr\tx0, [sp, #$LOC_A]\n";
-    $c .= "\tstr\tq$map[$_], [x0, #" . 32 * $_ . "]\n" for 0 .. 24;
-    return $c;
-}
-
-# ---------------------------------------------------------------------
 # State and blocks
 # ---------------------------------------------------------------------
 # v0-v24 from / to the 400 bytes at A (LD1/ST1 of four registers at a time).
@@ -589,18 +416,6 @@ ___
 .exit
 .endfunc
 
-___
-    }
-    if ($full && ($a{ways} // 2) == 4) {
-        # the frame: x29/x30, d8-d15, x19-x28, then A and three lanes
-        $LOC_A = 16 * (1 + 4 + 5);
-        $LOC_SPILL = $LOC_A + 8;
-        print ".entry $a{permute}, 1, 1, 10, 32\n", hybrid_permutation($variant),
-              ".exit\n.endfunc\n";
-        print ".rodata\n.align 64\n.Liotas:\n";
-        print ".quad $_\n" for @RC;
-    } elsif ($full) {
-        print <<___;
 // Keccak-f[1600] on the two states held in v0-v24 (lane i in v i);
 // clobbers v25-v31 and $iotas.  24 rounds unrolled.
 .helper $helper
@@ -648,7 +463,7 @@ ___
 .exit
 .endfunc
 ___
-        for my $f (grep { defined } @a{qw(permute absorb squeeze)}) {
+        for my $f (@a{qw(permute absorb squeeze)}) {
             print ".entry $f, 0, 0, 0\n.inst 0x00000000\n.endfunc\n";
         }
     }

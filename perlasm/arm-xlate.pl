@@ -147,17 +147,14 @@ sub save_note {
 }
 
 sub entry {
-    my ($name, $calls, $simd, $gprs, $locals) = @_;
-    $locals //= 0;
-    die ".entry $name: LOCALS must be a multiple of 16\n" if $locals % 16;
+    my ($name, $calls, $simd, $gprs) = @_;
     die "nested .entry $name\n" if $func;
     die ".entry $name: GPRS must be even, at most 10\n" if $gprs % 2 || $gprs > 10;
     $external{$name} = 1;
     my $sym = symbol($name);
     $func = { name => $name, calls => $calls, simd => $simd, gprs => $gprs };
     my @pairs = frame($func);
-    die ".entry $name: LOCALS needs a saved pair\n" if $locals && !@pairs;
-    $func->{size} = 16 * @pairs + $locals;
+    $func->{size} = 16 * @pairs;
     section('text');
     if ($elf) {
         emit("\t.globl\t$sym", "\t.hidden\t$sym", "\t.type\t$sym,%function",
@@ -299,8 +296,8 @@ while (my $line = <STDIN>) {
         emit("\t.p2align\t$log");
     } elsif ($line =~ /^\s*\.extern\s+(\w+)$/) {
         $external{$1} = 1;
-    } elsif ($line =~ /^\s*\.entry\s+(\w+)\s*,\s*(\d)\s*,\s*(\d)\s*,\s*(\d+)(?:\s*,\s*(\d+))?$/) {
-        entry($1, $2, $3, $4, $5);
+    } elsif ($line =~ /^\s*\.entry\s+(\w+)\s*,\s*(\d)\s*,\s*(\d)\s*,\s*(\d+)$/) {
+        entry($1, $2, $3, $4);
     } elsif ($line =~ /^\s*\.helper\s+(\.L\w+)$/) {
         helper($1);
     } elsif ($line =~ /^\s*\.exit$/) {

@@ -36,9 +36,6 @@ static const KECCAK_KERNEL kernels[] = {
       SHA3_armv8_capable },
     { "x2 sha3", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8_sha3,
       SHA3_armv8_sha3_capable },
-    { "x4 hybrid neon", 4, KECCAK1600_x4_permute_armv8, SHA3_armv8_x4_capable },
-    { "x4 hybrid sha3", 4, KECCAK1600_x4_permute_armv8_sha3,
-      SHA3_armv8_sha3_x4_capable },
 #endif
 };
 

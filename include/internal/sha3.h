@@ -263,19 +263,6 @@ void SHA3_x2_squeeze_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS],
 const char *SHA3_armv8_info(void);
 const char *SHA3_armv8_sha3_info(void);
 
-/*
- * The 4-way hybrid attempt (crypto/sha/asm/keccak1600x4-armv8.pl and
- * keccak1600x4-armv8-sha3.pl): two states in vector registers, two in
- * general-purpose ones; lane i of instance j is A[4 * i + j].  Permutation
- * only, for its instruction count.
- */
-int SHA3_armv8_x4_capable(void);
-int SHA3_armv8_sha3_x4_capable(void);
-void KECCAK1600_x4_permute_armv8(uint64_t A[4 * KECCAK1600_LANES]);
-void KECCAK1600_x4_permute_armv8_sha3(uint64_t A[4 * KECCAK1600_LANES]);
-const char *SHA3_armv8_x4_info(void);
-const char *SHA3_armv8_sha3_x4_info(void);
-
 /* Two SHAKE instances of one rate (crypto/sha/aarch64/keccak1600x2.c). */
 typedef struct keccak1600_x2_ctx_st {
     _Alignas(16) uint64_t A[KECCAK1600_X2_STATE_WORDS];
