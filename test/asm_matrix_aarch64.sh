@@ -18,7 +18,9 @@
 #     prologue that saves what it says, and epilogues); util/asm-prefix
 #     renaming every external name; backtrace() through the call frame
 #     information (from ossl_armcap, and from a fault in absorb, under
-#     RUNNER); the stubs' capable() 0 and trap.
+#     RUNNER); every entry point keeping the AAPCS64 callee-saved
+#     registers (x19-x28, d8-d15, sp) through a trampoline, under RUNNER;
+#     the stubs' capable() 0 and trap.
 #  3. The library for aarch64 built with both kernels full and with the
 #     sha3 stubs (MLDSA_ASM="gnu-as 2.29"), every suite passing with each
 #     under RUNNER (qemu-aarch64; its default CPU has the SHA-3 extension).
@@ -44,12 +46,12 @@ use_gen() {
     case $GEN in
     *-sha3.pl)
         X=sha3 STUBS=1 CAPABLE=SHA3_armv8_sha3_capable PERMUTE=KECCAK1600_x2_permute_armv8_sha3
-        ABSORB=SHA3_x2_absorb_armv8_sha3
+        ABSORB=SHA3_x2_absorb_armv8_sha3 SQUEEZE=SHA3_x2_squeeze_armv8_sha3
         API="KECCAK1600_x2_permute_armv8_sha3 SHA3_armv8_sha3_capable SHA3_armv8_sha3_info SHA3_x2_absorb_armv8_sha3 SHA3_x2_squeeze_armv8_sha3"
         ;;
     *)
         X=neon STUBS=0 CAPABLE=SHA3_armv8_capable PERMUTE=KECCAK1600_x2_permute_armv8
-        ABSORB=SHA3_x2_absorb_armv8
+        ABSORB=SHA3_x2_absorb_armv8 SQUEEZE=SHA3_x2_squeeze_armv8
         API="KECCAK1600_x2_permute_armv8 SHA3_armv8_capable SHA3_armv8_info SHA3_x2_absorb_armv8 SHA3_x2_squeeze_armv8"
         ;;
     esac
@@ -212,6 +214,155 @@ int main(void)
 EOF_C
         check "$X linux64 full: backtrace from ossl_armcap and from a fault in absorb reaches main" \
             eval '${CC} -O1 -rdynamic -DCAPABLE=$CAPABLE -DABSORB=$ABSORB -o "$tmp/unwind" "$tmp/unwind.c" "$tmp/full-linux64.o" && "${runner[@]}" "$tmp/unwind"'
+    fi
+    if [ $k = full ] && have "${CC%% *}"; then
+        # AAPCS64: every entry point keeps x19-x28, the low halves d8-d15
+        # and sp (called through a trampoline that sets them and reads them
+        # back), and gives the results of a direct call.
+        cat >"$tmp/abi_call.s" <<'EOF_S'
+// abi_call(fn, a0, a1, a2, a3, out): calls fn(a0..a3) with x19-x28 and
+// d8-d15 set to known values; writes them after the call to out[0..17]
+// and sp before/after to out[18], out[19].
+	.text
+	.globl	abi_call
+	.type	abi_call,%function
+abi_call:
+	stp	x29, x30, [sp, #-176]!
+	mov	x29, sp
+	stp	x19, x20, [sp, #16]
+	stp	x21, x22, [sp, #32]
+	stp	x23, x24, [sp, #48]
+	stp	x25, x26, [sp, #64]
+	stp	x27, x28, [sp, #80]
+	stp	d8, d9, [sp, #96]
+	stp	d10, d11, [sp, #112]
+	stp	d12, d13, [sp, #128]
+	stp	d14, d15, [sp, #144]
+	str	x5, [sp, #160]
+	mov	x16, x0
+	mov	x0, x1
+	mov	x1, x2
+	mov	x2, x3
+	mov	x3, x4
+	mov	x19, #0x1901
+	mov	x20, #0x2002
+	mov	x21, #0x2103
+	mov	x22, #0x2204
+	mov	x23, #0x2305
+	mov	x24, #0x2406
+	mov	x25, #0x2507
+	mov	x26, #0x2608
+	mov	x27, #0x2709
+	mov	x28, #0x280a
+	fmov	d8, x19
+	fmov	d9, x20
+	fmov	d10, x21
+	fmov	d11, x22
+	fmov	d12, x23
+	fmov	d13, x24
+	fmov	d14, x25
+	fmov	d15, x26
+	mov	x17, sp
+	str	x17, [sp, #168]
+	blr	x16
+	mov	x17, sp
+	ldr	x5, [sp, #160]
+	stp	x19, x20, [x5]
+	stp	x21, x22, [x5, #16]
+	stp	x23, x24, [x5, #32]
+	stp	x25, x26, [x5, #48]
+	stp	x27, x28, [x5, #64]
+	stp	d8, d9, [x5, #80]
+	stp	d10, d11, [x5, #96]
+	stp	d12, d13, [x5, #112]
+	stp	d14, d15, [x5, #128]
+	ldr	x6, [sp, #168]
+	stp	x6, x17, [x5, #144]
+	ldp	d14, d15, [sp, #144]
+	ldp	d12, d13, [sp, #128]
+	ldp	d10, d11, [sp, #112]
+	ldp	d8, d9, [sp, #96]
+	ldp	x27, x28, [sp, #80]
+	ldp	x25, x26, [sp, #64]
+	ldp	x23, x24, [sp, #48]
+	ldp	x21, x22, [sp, #32]
+	ldp	x19, x20, [sp, #16]
+	ldp	x29, x30, [sp], #176
+	ret
+	.size	abi_call,.-abi_call
+	.section .note.GNU-stack,"",%progbits
+EOF_S
+        cat >"$tmp/abi.c" <<'EOF_C'
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+void abi_call(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
+              uint64_t out[20]);
+uint32_t ossl_armcap(void) { return 3; }
+int CAPABLE(void);
+const char *INFO(void);
+void PERMUTE(uint64_t A[50]);
+void ABSORB(uint64_t A[50], const uint8_t *const in[2], size_t nblocks, size_t r);
+void SQUEEZE(uint64_t A[50], uint8_t *const out[2], size_t nblocks, size_t r);
+static const uint64_t want[18] = {
+    0x1901, 0x2002, 0x2103, 0x2204, 0x2305, 0x2406, 0x2507, 0x2608, 0x2709, 0x280a,
+    0x1901, 0x2002, 0x2103, 0x2204, 0x2305, 0x2406, 0x2507, 0x2608 };
+static int bad;
+/* The stack below us filled with other values, so that a restore of a
+ * register the callee did not save reads something else. */
+static __attribute__((noinline)) void scrub(void)
+{
+    volatile uint8_t junk[4096];
+
+    for (size_t i = 0; i < sizeof(junk); i++)
+        junk[i] = (uint8_t)(0x5a ^ i);
+}
+static void kept(const char *what, const uint64_t out[20])
+{
+    if (memcmp(out, want, sizeof(want)) != 0 || out[18] != out[19]) {
+        printf("%s: a callee-saved register or sp changed\n", what);
+        bad = 1;
+    }
+}
+int main(void)
+{
+    static uint64_t A[50], B[50], out[20];
+    static uint8_t m0[2 * 168], m1[2 * 168], s[4][2 * 168];
+    const uint8_t *in[2] = { m0, m1 };
+    uint8_t *o1[2] = { s[0], s[1] }, *o2[2] = { s[2], s[3] };
+
+    for (size_t i = 0; i < sizeof(m0); i++) {
+        m0[i] = (uint8_t)(i * 7 + 1);
+        m1[i] = (uint8_t)(i * 13 + 5);
+    }
+    scrub();
+    abi_call((void *)CAPABLE, 0, 0, 0, 0, out);
+    kept("capable", out);
+    scrub();
+    abi_call((void *)INFO, 0, 0, 0, 0, out);
+    kept("info", out);
+    scrub();
+    abi_call((void *)ABSORB, (uint64_t)A, (uint64_t)in, 2, 168, out);
+    kept("absorb", out);
+    ABSORB(B, in, 2, 168);
+    scrub();
+    abi_call((void *)PERMUTE, (uint64_t)A, 0, 0, 0, out);
+    kept("permute", out);
+    PERMUTE(B);
+    scrub();
+    abi_call((void *)SQUEEZE, (uint64_t)A, (uint64_t)o1, 2, 136, out);
+    kept("squeeze", out);
+    SQUEEZE(B, o2, 2, 136);
+    if (memcmp(A, B, sizeof(A)) != 0 || memcmp(s[0], s[2], sizeof(s[0])) != 0
+        || memcmp(s[1], s[3], sizeof(s[1])) != 0) {
+        printf("results through the trampoline differ from direct calls\n");
+        bad = 1;
+    }
+    return bad;
+}
+EOF_C
+        check "$X linux64 full: every entry point keeps x19-x28, d8-d15 and sp (AAPCS64)" \
+            eval '${CC} -O1 -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -DABSORB=$ABSORB -DSQUEEZE=$SQUEEZE -o "$tmp/abi" "$tmp/abi.c" "$tmp/abi_call.s" "$tmp/full-linux64.o" && "${runner[@]}" "$tmp/abi"'
     fi
     if [ $k = stubs ] && have "${CC%% *}"; then
         # The stubs say no, and trap if called anyway.
