@@ -56,6 +56,52 @@ elf_hidden() { ! readelf -sW "$1" | awk '$5 == "GLOBAL" && $7 != "UND"' | grep -
 coff_globals() { objdump -t "$1" | awk '/\(scl +2\)/ && !/\(sec +0\)/ {print $NF}'; }
 macho_globals() { llvm-nm "$1" | awk '$2 == "T" {sub(/^_/, "", $3); print $3}'; }
 
+# stub_program FILE CAPFN VALUE WORDS: the C program that checks the
+# stubs: CAPABLE() says 0, INFO() says stubs, PERMUTE traps (SIGILL in a
+# child); the names come with -DCAPABLE=... -DINFO=... -DPERMUTE=..., and
+# it provides the capability function CAPFN, returning VALUE, for a state
+# of WORDS words.
+stub_program() {
+    cat >"$1" <<EOF_C
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+uint32_t $2(void) { return $3; }
+int CAPABLE(void);
+const char *INFO(void);
+void PERMUTE(uint64_t A[$4]);
+int main(void)
+{
+    static uint64_t A[$4];
+    int status;
+    pid_t pid;
+    if (CAPABLE() != 0 || strstr(INFO(), " stubs (") == NULL)
+        return 1;
+    if ((pid = fork()) == 0) {
+        PERMUTE(A);
+        _exit(0);
+    }
+    waitpid(pid, &status, 0);
+    return !(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
+}
+EOF_C
+}
+
+# prefixed FILE CAPFN US AS...: util/asm-prefix my_ on FILE, assembled by
+# AS... (which takes -o OBJ FILE), defines and calls exactly the API names
+# and CAPFN with the prefix (after US, Mach-O's underscore, or nothing).
+prefixed() {
+    local file=$1 capfn=$2 us=$3 want got ext=${1##*.}
+    shift 3
+    want=$(for s in $API $capfn; do echo "${us}my_$s"; done | sort | tr '\n' ' ')
+    util/asm-prefix my_ "$file" "$tmp/p.$ext" && "$@" -o "$tmp/p.o" "$tmp/p.$ext" || return 1
+    got=$(llvm-nm -g "$tmp/p.o" | awk '{print $NF}' | sort | tr '\n' ' ')
+    echo "names: $got"
+    [ "$got" = "$want" ]
+}
+
 # build_and_test NAME [VAR=VALUE...]: the library, the tool and every
 # suite, then each suite run.
 suites=$(ls test/test_*.c 2>/dev/null | sed 's|test/\(.*\)\.c|\1|')

@@ -157,31 +157,7 @@ for k in full stubs; do
     fi
     if [ $k = stubs ]; then
         # The stubs say no, and trap if called anyway.
-        cat >"$tmp/stub.c" <<'EOF_C'
-#include <signal.h>
-#include <stdint.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-uint32_t ossl_ia32cap(void) { return 0x1f; }
-int CAPABLE(void);
-const char *INFO(void);
-void PERMUTE(uint64_t A[200]);
-int main(void)
-{
-    static uint64_t A[200];
-    int status;
-    pid_t pid;
-    if (CAPABLE() != 0 || strstr(INFO(), " stubs (") == NULL)
-        return 1;
-    if ((pid = fork()) == 0) {
-        PERMUTE(A);
-        _exit(0);
-    }
-    waitpid(pid, &status, 0);
-    return !(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
-}
-EOF_C
+        stub_program "$tmp/stub.c" ossl_ia32cap 0x1f 200
         check "$X elf stubs: capable() is 0, info says stubs, $X entry traps" \
             eval '"${ELF_CC%% *}" ${ELF_CC#"${ELF_CC%% *}"} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "${elf_runner[@]}" "$tmp/stub"'
     fi
@@ -202,11 +178,8 @@ if have llvm-nm; then
         nasm) as=(nasm -f win64) ext=asm ;;
         esac
         have "${as[0]}" || { skip_row "$X $fl: util/asm-prefix" "no ${as[0]}"; continue; }
-        want=$(for s in $API ossl_ia32cap; do echo "${us}my_$s"; done | sort | tr '\n' ' ')
         check "$X $fl: util/asm-prefix my_ renames every entry point and ossl_ia32cap" \
-            eval 'util/asm-prefix my_ "$tmp/full-$fl.$ext" "$tmp/p.$ext" &&
-                  "${as[@]}" -o "$tmp/p.o" "$tmp/p.$ext" &&
-                  [ "$(llvm-nm -g "$tmp/p.o" | awk "{print \$NF}" | sort | tr "\n" " ")" = "$want" ]'
+            prefixed "$tmp/full-$fl.$ext" ossl_ia32cap "$us" "${as[@]}"
     done
 else
     skip_row "$X util/asm-prefix" "no llvm-nm"

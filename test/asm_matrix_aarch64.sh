@@ -366,31 +366,7 @@ EOF_C
     fi
     if [ $k = stubs ] && have "${CC%% *}"; then
         # The stubs say no, and trap if called anyway.
-        cat >"$tmp/stub.c" <<'EOF_C'
-#include <signal.h>
-#include <stdint.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-uint32_t ossl_armcap(void) { return 3; }
-int CAPABLE(void);
-const char *INFO(void);
-void PERMUTE(uint64_t A[50]);
-int main(void)
-{
-    static uint64_t A[50];
-    int status;
-    pid_t pid;
-    if (CAPABLE() != 0 || strstr(INFO(), " stubs (") == NULL)
-        return 1;
-    if ((pid = fork()) == 0) {
-        PERMUTE(A);
-        _exit(0);
-    }
-    waitpid(pid, &status, 0);
-    return !(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
-}
-EOF_C
+        stub_program "$tmp/stub.c" ossl_armcap 3 50
         check "$X linux64 stubs: capable() is 0, info says stubs, entry traps" \
             eval '${CC} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-linux64.o" && "${runner[@]}" "$tmp/stub"'
     fi
@@ -406,11 +382,8 @@ if have llvm-nm && have clang; then
         ios64) as=(clang --target=arm64-apple-macos -c) us=_ ;;
         win64) as=(clang --target=aarch64-windows -c) ;;
         esac
-        want=$(for s in $API ossl_armcap; do echo "${us}my_$s"; done | sort | tr '\n' ' ')
         check "$X $fl: util/asm-prefix my_ renames every entry point and ossl_armcap" \
-            eval 'util/asm-prefix my_ "$tmp/full-$fl.s" "$tmp/p.s" &&
-                  "${as[@]}" -o "$tmp/p.o" "$tmp/p.s" &&
-                  [ "$(llvm-nm -g "$tmp/p.o" | awk "{print \$NF}" | sort | tr "\n" " ")" = "$want" ]'
+            prefixed "$tmp/full-$fl.s" ossl_armcap "$us" "${as[@]}"
     done
 else
     skip_row "$X util/asm-prefix" "no llvm-nm or clang"
