@@ -452,7 +452,8 @@ $(BUILD)/diff/verify_batch: test/diff/verify_batch.c $(STATIC_LIB) $(CONFIG_STAM
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
 
-# The suites under qemu-user's Nehalem and Haswell CPU models (x86-64).
+# The suites under qemu-user's CPU models: Nehalem and Haswell (x86-64), max and
+# cortex-a72 with MLDSA_ARMCAP masks (aarch64: test/cross.sh aarch64 test-cpu).
 test-cpu: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@test/cpu_matrix.sh $(BUILD)/test $(APP)
@@ -554,7 +555,7 @@ help:
 	@echo '  lib            the two libraries only'
 	@echo '  test, check    build and run every suite; one "N passed, N failed, N skipped" line'
 	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh; aarch64 CC: test/asm_matrix_aarch64.sh)'
-	@echo '  test-cpu       the suites under qemu-user CPU models without AVX-512/AVX2'
+	@echo '  test-cpu       the suites under qemu-user CPU models (x86-64: without AVX-512/AVX2; aarch64: with and without SHA-3)'
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
