@@ -52,23 +52,8 @@ use FindBin;
 use lib $FindBin::Bin;
 use AsmProbe;
 
-# ---------------------------------------------------------------------
-# Keccak-f[1600] constants (FIPS 202, Section 3.2)
-# ---------------------------------------------------------------------
-# Rotation offsets of rho, indexed by lane i = x + 5y.
-my @RHO = (  0,  1, 62, 28, 27,
-            36, 44,  6, 55, 20,
-             3, 10, 43, 25, 39,
-            41, 45, 15, 21,  8,
-            18,  2, 61, 56, 14 );
-# Round constants of iota, RC[ir] for ir = 0..23 (Algorithm 6).
-my @RC = qw(
-    0x0000000000000001 0x0000000000008082 0x800000000000808a 0x8000000080008000
-    0x000000000000808b 0x0000000080000001 0x8000000080008081 0x8000000000008009
-    0x000000000000008a 0x0000000000000088 0x0000000080008009 0x000000008000000a
-    0x000000008000808b 0x800000000000008b 0x8000000000008089 0x8000000000008003
-    0x8000000000008002 0x8000000000000080 0x000000000000800a 0x800000008000000a
-    0x8000000080008081 0x8000000000008080 0x0000000080000001 0x8000000080008008 );
+# Keccak-f[1600]'s rho offsets and iota constants (FIPS 202, Section 3.2)
+use KeccakConstants qw(@RHO @RC);
 
 # Lanes of a block of up to 168 bytes (SHAKE128's rate), selected at run
 # time by comparing r.
@@ -116,114 +101,126 @@ sub pi {
     @map = @next;
 }
 
+# The steps of a round in each variant, on register numbers:
+#   parity(c, x)   C[x] = A[x,0] ^ ... ^ A[x,4] into c
+#   d(d, cl, cr)   D = C[x-1] ^ ROT(C[x+1], 1) into d, from cl and cr
+#   apply(i, d)    theta and rho of lane i: ROT(A[i] ^ D, r[i]), in
+#                  place or into a free register (then $map[i] moves)
+#   chi(b, x)      output x of chi on the row b (its five registers):
+#                  B[x] ^ (~B[x+1] & B[x+2]), into a free register for
+#                  x < 2 (the last two outputs need B[0] and B[1]), into
+#                  B[x]'s own otherwise; returns the register
+#   rc()           a register holding RC[ir] in both halves
 # Armv8.0: a 64-bit rotation is SHL then SRI (shift right and insert
-# into the bits SHL left clear), into a free register.
-sub round_neon {
-    my ($ir) = @_;
-    # theta: C[x] = A[x,0] ^ ... ^ A[x,4]
-    my @C;
-    for my $x (0 .. 4) {
-        my $c = take();
-        push @C, $c;
+# into the bits SHL left clear), into a free register; chi is BIC, EOR.
+my %NEON = (
+    parity => sub {
+        my ($c, $x) = @_;
         op('eor', b16($c), b16($map[$x]), b16($map[$x + 5]));
         op('eor', b16($c), b16($c), b16($map[$x + 5 * $_])) for 2 .. 4;
-    }
-    # theta: A[x,y] ^= D[x] = C[x-1] ^ ROT(C[x+1], 1); rho: ROT(A[x,y], r)
-    for my $x (0 .. 4) {
-        my $d = take();
-        op('shl', d2($d), d2($C[($x + 1) % 5]), '#1');
-        op('sri', d2($d), d2($C[($x + 1) % 5]), '#63');
-        op('eor', b16($d), b16($d), b16($C[($x + 4) % 5]));
-        for my $y (0 .. 4) {
-            my $i = $x + 5 * $y;
-            op('eor', b16($map[$i]), b16($map[$i]), b16($d));
-            next unless $RHO[$i];
-            my $t = take();
-            op('shl', d2($t), d2($map[$i]), "#$RHO[$i]");
-            op('sri', d2($t), d2($map[$i]), '#' . (64 - $RHO[$i]));
-            give($map[$i]);
-            $map[$i] = $t;
+    },
+    d => sub {
+        my ($d, $cl, $cr) = @_;
+        op('shl', d2($d), d2($cr), '#1');
+        op('sri', d2($d), d2($cr), '#63');
+        op('eor', b16($d), b16($d), b16($cl));
+    },
+    apply => sub {
+        my ($i, $d) = @_;
+        op('eor', b16($map[$i]), b16($map[$i]), b16($d));
+        return unless $RHO[$i];
+        my $t = take();
+        op('shl', d2($t), d2($map[$i]), "#$RHO[$i]");
+        op('sri', d2($t), d2($map[$i]), '#' . (64 - $RHO[$i]));
+        give($map[$i]);
+        $map[$i] = $t;
+    },
+    chi => sub {
+        my ($b, $x) = @_;
+        my $t = take();
+        op('bic', b16($t), b16($b->[($x + 2) % 5]), b16($b->[($x + 1) % 5]));
+        if ($x < 2) {
+            op('eor', b16($t), b16($t), b16($b->[$x]));
+            return $t;
         }
-        give($d);
-    }
-    give(@C);
-    pi();
-    # chi, row by row: A[x,y] = B[x,y] ^ (~B[x+1,y] & B[x+2,y]).  The first
-    # two outputs go to free registers, as the last two need their inputs.
-    for my $y (0 .. 4) {
-        my @b = @map[5 * $y .. 5 * $y + 4];
-        my @out;
-        for my $x (0 .. 4) {
-            my $t = take();
-            op('bic', b16($t), b16($b[($x + 2) % 5]), b16($b[($x + 1) % 5]));
-            if ($x < 2) {
-                op('eor', b16($t), b16($t), b16($b[$x]));
-                push @out, $t;
-            } else {
-                op('eor', b16($b[$x]), b16($b[$x]), b16($t));
-                push @out, $b[$x];
-                give($t);
-            }
-        }
-        give(@b[0, 1]);
-        @map[5 * $y .. 5 * $y + 4] = @out;
-    }
-    # iota: A[0,0] ^= RC[ir], broadcast to both states
-    my $rc = take();
-    op('ld1r', "{" . d2($rc) . "}", "[$iotas]", '#8');
-    op('eor', b16($map[0]), b16($map[0]), b16($rc));
-    give($rc);
-}
+        op('eor', b16($b->[$x]), b16($b->[$x]), b16($t));
+        give($t);
+        return $b->[$x];
+    },
+    rc => sub {
+        my $rc = take();
+        op('ld1r', "{" . d2($rc) . "}", "[$iotas]", '#8');
+        return $rc;
+    },
+);
 
 # The SHA-3 extension: EOR3 (three-way XOR), RAX1 (theta's D), XAR
-# (theta and rho at once), BCAX (chi).  The round constants are loaded two
-# at a time (LD2R), the second kept for the next round.
+# (theta and rho at once; it rotates right, so ROT(A ^ D, r) to the left
+# is XAR by 64 - r), BCAX (chi).  The round constants are loaded two at a
+# time (LD2R into two registers in a row), the second kept for the next
+# round.
 my $rc_next;
-sub round_sha3 {
-    my ($ir) = @_;
-    my @C;
-    for my $x (0 .. 4) {
-        my $c = take();
-        push @C, $c;
+my %SHA3 = (
+    parity => sub {
+        my ($c, $x) = @_;
         op('eor3', b16($c), b16($map[$x]), b16($map[$x + 5]), b16($map[$x + 10]));
         op('eor3', b16($c), b16($c), b16($map[$x + 15]), b16($map[$x + 20]));
-    }
+    },
+    d => sub {
+        my ($d, $cl, $cr) = @_;
+        op('rax1', d2($d), d2($cl), d2($cr));
+    },
+    apply => sub {
+        my ($i, $d) = @_;
+        if ($RHO[$i]) {
+            op('xar', d2($map[$i]), d2($map[$i]), d2($d), '#' . (64 - $RHO[$i]));
+        } else {
+            op('eor', b16($map[$i]), b16($map[$i]), b16($d));
+        }
+    },
+    chi => sub {
+        my ($b, $x) = @_;
+        my $o = $x < 2 ? take() : $b->[$x];
+        op('bcax', b16($o), b16($b->[$x]), b16($b->[($x + 2) % 5]), b16($b->[($x + 1) % 5]));
+        return $o;
+    },
+    rc => sub {
+        my ($ir) = @_;
+        my $rc;
+        if (defined $rc_next) {
+            ($rc, $rc_next) = ($rc_next, undef);
+        } elsif ($ir < 23 && (($rc, $rc_next) = take_pair())) {
+            op('ld2r', "{" . d2($rc) . ', ' . d2($rc_next) . "}", "[$iotas]", '#16');
+        } else {
+            $rc = take();
+            op('ld1r', "{" . d2($rc) . "}", "[$iotas]", '#8');
+        }
+        return $rc;
+    },
+);
+
+# One round on both states, with the steps of variant $v.
+sub round {
+    my ($v, $ir) = @_;
+    # theta: the column parities, then per column D[x] and its lanes
+    my @C = map { my $c = take(); $v->{parity}->($c, $_); $c } 0 .. 4;
     for my $x (0 .. 4) {
         my $d = take();
-        op('rax1', d2($d), d2($C[($x + 4) % 5]), d2($C[($x + 1) % 5]));
-        for my $y (0 .. 4) {
-            my $i = $x + 5 * $y;
-            if ($RHO[$i]) {
-                # XAR rotates right: ROT(A ^ D, r) to the left is 64 - r.
-                op('xar', d2($map[$i]), d2($map[$i]), d2($d), '#' . (64 - $RHO[$i]));
-            } else {
-                op('eor', b16($map[$i]), b16($map[$i]), b16($d));
-            }
-        }
+        $v->{d}->($d, $C[($x + 4) % 5], $C[($x + 1) % 5]);
+        $v->{apply}->($x + 5 * $_, $d) for 0 .. 4;
         give($d);
     }
     give(@C);
     pi();
+    # chi, row by row: A[x,y] = B[x,y] ^ (~B[x+1,y] & B[x+2,y])
     for my $y (0 .. 4) {
         my @b = @map[5 * $y .. 5 * $y + 4];
-        my @out;
-        for my $x (0 .. 4) {
-            my $o = $x < 2 ? take() : $b[$x];
-            op('bcax', b16($o), b16($b[$x]), b16($b[($x + 2) % 5]), b16($b[($x + 1) % 5]));
-            push @out, $o;
-        }
+        my @out = map { $v->{chi}->(\@b, $_) } 0 .. 4;
         give(@b[0, 1]);
         @map[5 * $y .. 5 * $y + 4] = @out;
     }
-    my $rc;
-    if (defined $rc_next) {
-        ($rc, $rc_next) = ($rc_next, undef);
-    } elsif ($ir < 23 && (($rc, $rc_next) = take_pair())) {
-        op('ld2r', "{" . d2($rc) . ', ' . d2($rc_next) . "}", "[$iotas]", '#16');
-    } else {
-        $rc = take();
-        op('ld1r', "{" . d2($rc) . "}", "[$iotas]", '#8');
-    }
+    # iota: A[0,0] ^= RC[ir], in both states
+    my $rc = $v->{rc}->($ir);
     op('eor', b16($map[0]), b16($map[0]), b16($rc));
     give($rc);
 }
@@ -261,8 +258,9 @@ sub permutation {
     @map = (0 .. 24);
     @free = (25 .. 31);
     @ops = ();
+    $rc_next = undef;
     for my $ir (0 .. 23) {
-        $variant eq 'sha3' ? round_sha3($ir) : round_neon($ir);
+        round($variant eq 'sha3' ? \%SHA3 : \%NEON, $ir);
     }
     restore_map();
     return join('', @ops);
@@ -380,28 +378,18 @@ sub generate {
 
     my $xlate = "$FindBin::Bin/../../../perlasm/arm-xlate.pl";
     my $probe = AsmProbe::probe($flavour, \%AsmProbe::MINIMUM_ARMV8_SHA3);
-    my $what = $probe->{what};
     my $full = $variant eq 'neon' || $probe->{full};
 
     open my $asm, '|-', $^X, $xlate, $flavour, $output
         or die "cannot run $xlate: $!\n";
     my $previous = select $asm;
 
-    # The info string is a C string in the object: keep it free of
-    # characters that the assemblers treat specially.
-    $what =~ tr/"#\\;/'''/;
-    my $info = $full
-        ? "$a{name} full, $flavour, $what"
-        : "$a{name} stubs ($what cannot encode the SHA-3 extension), $flavour";
+    my ($header, $info) = AsmProbe::banner($probe, $full, $a{generator},
+        'arm-xlate.pl', $flavour, $a{name}, 'the SHA-3 extension');
     my $caps = $a{caps};
     my $helper = '.Lkeccak_f1600_x2';
 
-    print <<___;
-.comment Generated by $a{generator} through
-.comment perlasm/arm-xlate.pl; do not edit.
-.comment flavour: $flavour; assembler: $what; kernel: @{[ $full ? 'full' : 'stubs' ]}
-.extern ossl_armcap
-___
+    print $header, ".extern ossl_armcap\n";
 
     if ($full) {
         print ".arch armv8.2-a+sha3\n" if $variant eq 'sha3';
