@@ -106,28 +106,40 @@ quiet = @printf '  %-6s %s\n'
 endif
 
 # ---------------------------------------------------------------------------
-# Target detection: x86-64 gets the perlasm kernel unless NO_ASM=1.
+# Target detection: x86-64 and aarch64 get the perlasm kernels unless NO_ASM=1.
 # ---------------------------------------------------------------------------
 # ARCH names the folders of architecture-specific sources (crypto/*/ARCH/):
-# x86_64, or portable (every other target, and NO_ASM=1).
+# x86_64, aarch64, or portable (every other target, and NO_ASM=1).  A
+# folder of crypto/ without an ARCH subfolder builds its portable/ one.
 # CFLAGS take part: clang's --target=... there names the target.
 TARGET_TRIPLE := $(shell $(CC) $(CFLAGS) -dumpmachine 2>/dev/null)
-ASM_PERL := $(sort $(wildcard crypto/sha/asm/*.pl))
+# The kernel generators of each architecture: aarch64's are named
+# *-armv8*.pl, x86-64's are the others.
+ASM_PERL_ALL := $(sort $(wildcard crypto/sha/asm/*.pl))
+ASM_PERL_aarch64 := $(strip $(foreach f,$(ASM_PERL_ALL),$(if $(findstring -armv8,$(f)),$(f))))
+ASM_PERL_x86_64 := $(filter-out $(ASM_PERL_aarch64),$(ASM_PERL_ALL))
 # Windows (mingw-w64: x86_64-w64-mingw32, or clang's x86_64-w64-windows-gnu):
 # PE objects, programs end in .exe, the shared library is a DLL with an
 # import library, and the OS randomness is bcrypt's.
 WINDOWS := $(if $(or $(findstring mingw,$(TARGET_TRIPLE)),$(findstring windows,$(TARGET_TRIPLE))),1)
 EXE := $(if $(WINDOWS),.exe)
 ARCH := portable
-ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
-  ifeq ($(strip $(NO_ASM)),)
+ifeq ($(strip $(NO_ASM)),)
+  ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
     ARCH := x86_64
-    USE_ASM := 1
+  else ifneq ($(filter aarch64-% arm64-%,$(TARGET_TRIPLE)),)
+    ARCH := aarch64
   endif
 endif
-# ASM_FLAVOUR, the perlasm output format, follows the target unless given.
+# The generators this target builds (none for portable).
+ASM_PERL := $(ASM_PERL_$(ARCH))
+USE_ASM := $(if $(ASM_PERL),1)
+# ASM_FLAVOUR, the perlasm output format, follows the target unless given:
+# elf, macosx, mingw64 (or nasm) on x86-64, linux64, ios64, win64 on aarch64.
 ifeq ($(strip $(ASM_FLAVOUR)),)
-ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
+ifeq ($(ARCH),aarch64)
+  ASM_FLAVOUR := $(if $(findstring darwin,$(TARGET_TRIPLE)),ios64,$(if $(WINDOWS),win64,linux64))
+else ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
   ASM_FLAVOUR := macosx
 else ifneq ($(WINDOWS),)
   ASM_FLAVOUR := mingw64
@@ -234,12 +246,15 @@ CHECK_LIBS   := $(shell $(CHECK_PC) pkg-config --libs check 2>/dev/null)
 # The sources of $(1) this target builds: X_win32.c only for Windows,
 # X_posix.c only for the others.
 os_srcs = $(filter-out $(if $(WINDOWS),%_posix.c,%_win32.c),$(1))
+# The architecture folder of each part of crypto/, or its portable one.
+arch_srcs = $(foreach d,$(wildcard crypto/*/),$(or $(wildcard \
+    $(d)$(ARCH)/*.c),$(wildcard $(d)portable/*.c)))
 LIB_SRCS := $(sort $(wildcard crypto/*.c) \
             $(wildcard crypto/cpuid/*.c) \
             $(wildcard crypto/sha/*.c) \
             $(wildcard crypto/ml_dsa/*.c) \
             $(wildcard crypto/encode/*.c) \
-            $(wildcard crypto/*/$(ARCH)/*.c))
+            $(arch_srcs))
 LIB_SRCS := $(call os_srcs,$(LIB_SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 
@@ -525,19 +540,24 @@ $(BUILD)/diff/verify_batch: test/diff/verify_batch.c $(STATIC_LIB) $(CONFIG_STAM
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
 
-# The suites under qemu-user's Nehalem and Haswell CPU models (x86-64).
+# The suites under qemu-user's CPU models: Nehalem and Haswell (x86-64), max and
+# cortex-a72 with MLDSA_ARMCAP masks (aarch64: test/cross.sh aarch64 test-cpu).
 test-cpu: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@test/cpu_matrix.sh $(BUILD)/test $(APP)
 
+# The assembler matrix of the target's architecture (aarch64's, or x86-64's).
 test-asm: check-deps
-	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) test/asm_matrix.sh
+	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) \
+	    test/asm_matrix$(if $(filter aarch64-% arm64-%,$(TARGET_TRIPLE)),_aarch64).sh
 
-# make speed ends with the provider's rows (util/provider-speed.c): the key
-# object and the provider through EVP, side by side in one run.
+# Under an emulator (RUNNER), the backend sides of mldsa speed are started
+# through it too (MLDSA_RUNNER).  make speed ends with the provider's rows
+# (util/provider-speed.c): the key object and the provider through EVP,
+# side by side in one run (natively: the module is the host's).
 PROVIDER_SPEED := $(BUILD)/util/provider-speed
 speed: all $(if $(PROVIDER),$(PROVIDER_SPEED))
-	@$(APP) speed
+	@MLDSA_RUNNER=$(call sh_quote,$(RUNNER)) $(RUNNER) $(APP) speed
 ifneq ($(PROVIDER),)
 	@$(PROVIDER_SPEED) $(abspath $(PROVIDER))
 else
@@ -549,12 +569,17 @@ $(PROVIDER_SPEED): util/provider-speed.c util/bench_ticks.h $(STATIC_LIB) $(CONF
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)
 
-# Every flavour, standing alone, for embedding in other trees.
-asm: $(ASM_PERL) $(PERLASM_DEPS)
+# Every flavour of every architecture's kernels, standing alone, for
+# embedding in other trees.
+asm: $(ASM_PERL_ALL) $(PERLASM_DEPS)
 	@mkdir -p $(ASMDIR)
-	$(Q)for pl in $(ASM_PERL); do \
+	$(Q)for pl in $(ASM_PERL_ALL); do \
 	    base=$$(basename $$pl .pl); \
-	    for fl in elf macosx mingw64 nasm; do \
+	    case " $(ASM_PERL_aarch64) " in \
+	    *" $$pl "*) flavours="linux64 ios64 win64";; \
+	    *) flavours="elf macosx mingw64 nasm";; \
+	    esac; \
+	    for fl in $$flavours; do \
 	        case $$fl in nasm) ext=asm;; *) ext=s;; esac; \
 	        printf '  %-6s %s\n' PERLASM $(ASMDIR)/$$base-$$fl.$$ext; \
 	        CC="$(CC)" $(PERL) $$pl $$fl $(ASMDIR)/$$base-$$fl.$$ext || exit 1; \
@@ -639,8 +664,8 @@ help:
 	@echo '                 with OpenSSL 3 development files, the provider providers/mldsa.so'
 	@echo '  lib            the two libraries only'
 	@echo '  test, check    build and run every suite; one "N passed, N failed, N skipped" line'
-	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh)'
-	@echo '  test-cpu       the suites under qemu-user CPU models without AVX-512/AVX2'
+	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh; aarch64 CC: test/asm_matrix_aarch64.sh)'
+	@echo '  test-cpu       the suites under qemu-user CPU models (x86-64: without AVX-512/AVX2; aarch64: with and without SHA-3)'
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
@@ -666,7 +691,7 @@ help:
 	@echo '  SANITIZE*      e.g. address,undefined: build everything with those sanitizers'
 	@echo '  CT*            1: constant-time annotations as valgrind requests (make test-ct)'
 	@echo '  PCT*           1: a pairwise consistency test after every key generation'
-	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64, nasm (Windows; default: from the target)'
+	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64, nasm (Windows) on x86-64; linux64, ios64, win64 on aarch64 (default: from the target)'
 	@echo '  NASM           the assembler of the nasm flavour (default nasm)'
 	@echo '  CROSS_DEPS     where install-deps --cross mingw put Check (default /opt/mldsa-cross/mingw64)'
 	@echo '  RUNNER*        command that runs the built programs (an emulator for a cross build)'
