@@ -1314,15 +1314,23 @@ static void sign_and_verify(TALLY *t, const CASE *c, mldsa_param p, EVP_PKEY *pk
     EVP_PKEY_free(pub);
 }
 
+/* The input of an ACVP case: M' (internal interface) or mu (external mu). */
+static const uint8_t *acvp_input(const CASE *c, int external_mu, size_t *len)
+{
+    *len = external_mu ? c->len[F_MU] : c->len[F_MSG];
+    return external_mu ? c->buf[F_MU] : c->buf[F_MSG];
+}
+
 static void siggen_case(TALLY *t, const CASE *c, mldsa_param p, int external_mu)
 {
     SIGN_OPTS o = { NULL, 0, NULL, 0, !external_mu, external_mu };
     EVP_PKEY *pkey = import(lib, p, NULL, 0, c->buf[F_SK], c->len[F_SK], NULL, 0);
+    size_t inlen;
+    const uint8_t *in = acvp_input(c, external_mu, &inlen);
 
     EXPECT(t, c, pkey != NULL, "the expanded key was refused");
     if (pkey != NULL)
-        sign_and_verify(t, c, p, pkey, &o, external_mu ? c->buf[F_MU] : c->buf[F_MSG],
-                        external_mu ? c->len[F_MU] : c->len[F_MSG]);
+        sign_and_verify(t, c, p, pkey, &o, in, inlen);
     EVP_PKEY_free(pkey);
 }
 
@@ -1339,12 +1347,13 @@ static void sigver_case(TALLY *t, const CASE *c, mldsa_param p, int external_mu)
     SIGN_OPTS o = { NULL, 0, NULL, 0, !external_mu, external_mu };
     EVP_PKEY *pub = import(lib, p, NULL, 0, NULL, 0, c->buf[F_PK], c->len[F_PK]);
     int want = tv_get_long(c->rec, "testPassed", -1) == 1;
+    size_t inlen;
+    const uint8_t *in = acvp_input(c, external_mu, &inlen);
 
     EXPECT(t, c, pub != NULL, "the public key was refused");
     if (pub != NULL)
-        EXPECT(t, c, evp_verify(lib, pub, &o, external_mu ? c->buf[F_MU] : c->buf[F_MSG],
-                                external_mu ? c->len[F_MU] : c->len[F_MSG], c->buf[F_SIG],
-                                c->len[F_SIG]) == want, "EVP verify gave the other answer");
+        EXPECT(t, c, evp_verify(lib, pub, &o, in, inlen, c->buf[F_SIG], c->len[F_SIG]) == want,
+               "EVP verify gave the other answer");
     ERR_clear_error();
     EVP_PKEY_free(pub);
 }
