@@ -22,6 +22,9 @@ SANITIZE ?=
 # CT=1: the constant-time annotations (include/internal/ct.h) become
 # valgrind client requests; `make test-ct` builds and runs that way.
 CT       ?=
+# PCT=1: a pairwise consistency test after every key generation
+# (include/mldsa.h, mldsa_self_test).
+PCT      ?=
 # RUNNER: a command prefix that runs the built programs in make test and
 # test-asm (an emulator for a cross build: 'qemu-s390x -L /usr/s390x-linux-gnu').
 RUNNER   ?=
@@ -48,7 +51,7 @@ endif
 # Given again, a setting overrides and is recorded anew.  DESTDIR and V are
 # never recorded.  `make config` shows them, `make distclean` forgets them.
 CONFIG_VARS := CC AR PERL OBJCOPY CFLAGS CPPFLAGS LDFLAGS NO_ASM NO_OPENSSL \
-               SANITIZE CT ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
+               SANITIZE CT PCT ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
                BINDIR MANDIR
 CONFIG_MK := $(BUILD)/config.mk
 -include $(CONFIG_MK)
@@ -103,28 +106,40 @@ quiet = @printf '  %-6s %s\n'
 endif
 
 # ---------------------------------------------------------------------------
-# Target detection: x86-64 gets the perlasm kernel unless NO_ASM=1.
+# Target detection: x86-64 and aarch64 get the perlasm kernels unless NO_ASM=1.
 # ---------------------------------------------------------------------------
 # ARCH names the folders of architecture-specific sources (crypto/*/ARCH/):
-# x86_64, or portable (every other target, and NO_ASM=1).
+# x86_64, aarch64, or portable (every other target, and NO_ASM=1).  A
+# folder of crypto/ without an ARCH subfolder builds its portable/ one.
 # CFLAGS take part: clang's --target=... there names the target.
 TARGET_TRIPLE := $(shell $(CC) $(CFLAGS) -dumpmachine 2>/dev/null)
-ASM_PERL := $(sort $(wildcard crypto/sha/asm/*.pl))
+# The kernel generators of each architecture: aarch64's are named
+# *-armv8*.pl, x86-64's are the others.
+ASM_PERL_ALL := $(sort $(wildcard crypto/sha/asm/*.pl))
+ASM_PERL_aarch64 := $(strip $(foreach f,$(ASM_PERL_ALL),$(if $(findstring -armv8,$(f)),$(f))))
+ASM_PERL_x86_64 := $(filter-out $(ASM_PERL_aarch64),$(ASM_PERL_ALL))
 # Windows (mingw-w64: x86_64-w64-mingw32, or clang's x86_64-w64-windows-gnu):
 # PE objects, programs end in .exe, the shared library is a DLL with an
 # import library, and the OS randomness is bcrypt's.
 WINDOWS := $(if $(or $(findstring mingw,$(TARGET_TRIPLE)),$(findstring windows,$(TARGET_TRIPLE))),1)
 EXE := $(if $(WINDOWS),.exe)
 ARCH := portable
-ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
-  ifeq ($(strip $(NO_ASM)),)
+ifeq ($(strip $(NO_ASM)),)
+  ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
     ARCH := x86_64
-    USE_ASM := 1
+  else ifneq ($(filter aarch64-% arm64-%,$(TARGET_TRIPLE)),)
+    ARCH := aarch64
   endif
 endif
-# ASM_FLAVOUR, the perlasm output format, follows the target unless given.
+# The generators this target builds (none for portable).
+ASM_PERL := $(ASM_PERL_$(ARCH))
+USE_ASM := $(if $(ASM_PERL),1)
+# ASM_FLAVOUR, the perlasm output format, follows the target unless given:
+# elf, macosx, mingw64 (or nasm) on x86-64, linux64, ios64, win64 on aarch64.
 ifeq ($(strip $(ASM_FLAVOUR)),)
-ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
+ifeq ($(ARCH),aarch64)
+  ASM_FLAVOUR := $(if $(findstring darwin,$(TARGET_TRIPLE)),ios64,$(if $(WINDOWS),win64,linux64))
+else ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
   ASM_FLAVOUR := macosx
 else ifneq ($(WINDOWS),)
   ASM_FLAVOUR := mingw64
@@ -159,6 +174,9 @@ MLDSA_CPPFLAGS += -D__USE_MINGW_ANSI_STDIO=1
 endif
 ifneq ($(strip $(CT)),)
 MLDSA_CPPFLAGS += -DML_DSA_CT
+endif
+ifneq ($(strip $(PCT)),)
+MLDSA_CPPFLAGS += -DML_DSA_PCT
 endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -200,6 +218,20 @@ ifneq ($(strip $(OPENSSL_CFLAGS)),)
 OPENSSL_LIBS := $(shell pkg-config --libs libcrypto)
 endif
 
+# The OpenSSL 3 provider (providers/mldsa.so) needs libcrypto 3.0 or later
+# (its headers working with $(CC), as above) and an ELF target; otherwise
+# make says in one line why it is skipped, and its tests count as skipped.
+ifneq ($(strip $(NO_OPENSSL)),)
+PROVIDER_SKIP := NO_OPENSSL=1
+else ifneq ($(WINDOWS),)
+PROVIDER_SKIP := no provider module for a Windows target
+else ifeq ($(strip $(OPENSSL_CFLAGS)),)
+PROVIDER_SKIP := no OpenSSL 3 development files for $(CC) (pkg-config libcrypto; apt-get install libssl-dev)
+else ifeq ($(shell pkg-config --atleast-version=3.0 libcrypto 2>/dev/null && echo 1),)
+PROVIDER_SKIP := libcrypto $(shell pkg-config --modversion libcrypto 2>/dev/null) is older than 3.0
+endif
+PROVIDER := $(if $(PROVIDER_SKIP),,$(OUT)providers/mldsa.so)
+
 # Check for a Windows target is the one util/install-deps --cross mingw
 # builds into CROSS_DEPS (Debian has no mingw-w64 Check).
 CROSS_DEPS ?= /opt/mldsa-cross/mingw64
@@ -214,12 +246,15 @@ CHECK_LIBS   := $(shell $(CHECK_PC) pkg-config --libs check 2>/dev/null)
 # The sources of $(1) this target builds: X_win32.c only for Windows,
 # X_posix.c only for the others.
 os_srcs = $(filter-out $(if $(WINDOWS),%_posix.c,%_win32.c),$(1))
+# The architecture folder of each part of crypto/, or its portable one.
+arch_srcs = $(foreach d,$(wildcard crypto/*/),$(or $(wildcard \
+    $(d)$(ARCH)/*.c),$(wildcard $(d)portable/*.c)))
 LIB_SRCS := $(sort $(wildcard crypto/*.c) \
             $(wildcard crypto/cpuid/*.c) \
             $(wildcard crypto/sha/*.c) \
             $(wildcard crypto/ml_dsa/*.c) \
             $(wildcard crypto/encode/*.c) \
-            $(wildcard crypto/*/$(ARCH)/*.c))
+            $(arch_srcs))
 LIB_SRCS := $(call os_srcs,$(LIB_SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 
@@ -232,10 +267,16 @@ PERLASM_DEPS := $(wildcard perlasm/*.pl perlasm/*.pm)
 APP_SRCS := $(call os_srcs,$(sort $(wildcard apps/*.c)))
 APP_OBJS := $(APP_SRCS:%.c=$(BUILD)/%.o)
 
+PROV_SRCS := $(sort $(wildcard providers/*.c))
+PROV_OBJS := $(PROV_SRCS:%.c=$(BUILD)/%.o)
+
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%$(EXE))
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
-FUZZ_SRCS := $(wildcard test/fuzz/fuzz_*.c)
+# fuzz_provider_decode links the provider's objects and libcrypto: only
+# where the provider is built.
+FUZZ_SRCS := $(filter-out $(if $(PROVIDER),,test/fuzz/fuzz_provider_decode.c),\
+    $(wildcard test/fuzz/fuzz_*.c))
 FUZZ_BINS := $(FUZZ_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%)
 # the oracles every target may use
 FUZZ_COMMON := test/fuzz/oracle.c
@@ -261,9 +302,16 @@ IMPORT_LIB := $(OUT)libmldsa.dll.a
 endif
 APP        := $(OUT)apps/mldsa$(EXE)
 
-.PHONY: all lib test check test-asm test-cpu test-ct ct-bins test-diff \
+.PHONY: all lib test check test-asm test-cpu test-ct ct-bins faults-bins test-diff \
         speed asm install uninstall clean distclean config help check-deps fuzz fuzz-bins
-all: lib $(APP)
+all: lib $(APP) $(PROVIDER)
+# Without the provider, one line says why (from the make that was asked to
+# build; no recipe on all, so that make -q all stays true).
+ifeq ($(PROVIDER)$(MAKELEVEL),0)
+ifneq ($(filter all test speed install fuzz,$(or $(MAKECMDGOALS),all)),)
+$(info $(shell printf '  %-6s %s' SKIP 'providers/mldsa.so: $(PROVIDER_SKIP)'))
+endif
+endif
 lib: $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB)
 
 # ---------------------------------------------------------------------------
@@ -359,6 +407,21 @@ $(APP): $(APP_OBJS) $(STATIC_LIB)
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $(APP_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS) $(SYS_LIBS)
 
+# The provider module: its objects see libcrypto's headers and
+# include/mldsa.h; it links the public archive, whose symbols stay local
+# (--exclude-libs), and exports OSSL_provider_init alone (providers/mldsa.map).
+PROV_LDFLAGS := -shared -Wl,--version-script=providers/mldsa.map -Wl,--exclude-libs,ALL \
+    $(if $(SANITIZE),,-Wl,--no-undefined)
+$(BUILD)/providers/%.o: providers/%.c $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -c -o $@ $<
+
+$(OUT)providers/mldsa.so: $(PROV_OBJS) $(STATIC_LIB) providers/mldsa.map
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(PROV_LDFLAGS) -o $@ $(PROV_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)
+
 $(BUILD)/test/%.o: test/%.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) CC $<
@@ -368,6 +431,24 @@ $(BUILD)/test/test_%$(EXE): $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_L
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(INTERNAL_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
 
+# The provider's suite goes through EVP: it sees libcrypto and links the
+# public archive (whose only globals are mldsa_*) beside it; without the
+# provider it is built as one skipped case that names the reason.
+ifneq ($(PROVIDER),)
+TEST_PROVIDER_CFLAGS := $(OPENSSL_CFLAGS) -DTEST_PROVIDER_MODULE='"$(abspath $(PROVIDER))"'
+TEST_PROVIDER_LIBS := $(STATIC_LIB) $(OPENSSL_LIBS) -lpthread
+else
+TEST_PROVIDER_CFLAGS := -DTEST_PROVIDER_SKIP=$(call sh_quote,"$(PROVIDER_SKIP)")
+endif
+$(BUILD)/test/test_provider.o: test/test_provider.c $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(TEST_PROVIDER_CFLAGS) -Itest -c -o $@ $<
+
+$(BUILD)/test/test_provider$(EXE): $(BUILD)/test/test_provider.o $(TESTUTIL_OBJS) $(STATIC_LIB) $(PROVIDER)
+	$(quiet) LD $@
+	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(TEST_PROVIDER_LIBS) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
+
 # Check (the test framework) must be there before the suites compile.
 check-deps:
 	@$(CHECK_PC) util/check-deps $(if $(WINDOWS),--cross mingw)
@@ -375,6 +456,8 @@ check-deps:
 test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@MLDSA_VECTORS="$(MLDSA_VECTORS)" CC="$(CC)" LDFLAGS="$(ALL_LDFLAGS)" \
+	    MLDSA_PROVIDER=$(call sh_quote,$(if $(PROVIDER),$(abspath $(PROVIDER)))) \
+	    MLDSA_PROVIDER_SKIP=$(call sh_quote,$(PROVIDER_SKIP)) \
 	    RUNNER=$(call sh_quote,$(RUNNER)) util/run-tests $(BUILD)/test $(APP)
 
 check: test
@@ -403,29 +486,49 @@ $(BUILD)/fuzz/%: test/fuzz/%.c $(FUZZ_COMMON) test/fuzz/oracle.h $(STATIC_LIB) $
 	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
 	    $(STATIC_LIB) $(ALL_LDFLAGS) -fsanitize=fuzzer
 
+# The provider's decoders, the provider linked in (OSSL_PROVIDER_add_builtin).
+$(BUILD)/fuzz/fuzz_provider_decode: test/fuzz/fuzz_provider_decode.c $(FUZZ_COMMON) \
+        test/fuzz/oracle.h $(PROV_OBJS) $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) FUZZ $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
+	    $(PROV_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS) -fsanitize=fuzzer
+
 # The constant-time harness (test/ct/): the CT=1 library with the default
 # optimisation, and the portable (NO_ASM=1) one, each in its own folder,
-# run under valgrind memcheck by test/ct/run.sh; and, where clang is, one
-# with MemorySanitizer for the AVX-512 backend, which valgrind cannot run.
+# run under valgrind memcheck by test/ct/run.sh; and, where clang is
+# (CT_MSAN_CC, Debian's clang 14: util/install-deps --all), one with
+# MemorySanitizer for the two AVX-512 backends, which valgrind cannot run
+# (without clang, their groups are counted skips).
+CT_MSAN_CC ?= clang
 test-ct:
 	@$(MAKE) --no-print-directory CT=1 BUILD=build-ct OUT=build-ct/ ct-bins
 	@$(MAKE) --no-print-directory CT=1 NO_ASM=1 BUILD=build-ct-noasm \
 	    OUT=build-ct-noasm/ ct-bins
-	@if command -v clang >/dev/null 2>&1; then \
-	    $(MAKE) --no-print-directory CT=1 CC=clang SANITIZE=memory \
+	@if command -v $(CT_MSAN_CC) >/dev/null 2>&1; then \
+	    $(MAKE) --no-print-directory CT=1 CC=$(CT_MSAN_CC) SANITIZE=memory \
 	        BUILD=build-ct-msan OUT=build-ct-msan/ ct-bins || exit 1; \
 	    test/ct/run.sh build-ct build-ct-noasm build-ct-msan; \
 	else \
-	    echo "ct: no clang: the AVX-512 backend is not checked"; \
-	    test/ct/run.sh build-ct build-ct-noasm; \
+	    CT_MSAN=none test/ct/run.sh build-ct build-ct-noasm; \
 	fi
 
 ct-bins: $(BUILD)/ct/ct_check
 
-$(BUILD)/ct/ct_check: test/ct/ct_check.c $(STATIC_LIB) $(CONFIG_STAMP)
+# (the internal archive: the harness's planted leaks use internal names)
+$(BUILD)/ct/ct_check: test/ct/ct_check.c $(INTERNAL_LIB) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(INTERNAL_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
+
+# The self-tests' fault injection (test/test_selftest_faults.sh builds it
+# with PCT=1 and -DML_DSA_SELF_TEST_FAULTS in a folder of its own).
+faults-bins: $(BUILD)/faults/selftest_faults$(EXE)
+
+$(BUILD)/faults/selftest_faults$(EXE): test/faults/selftest_faults.c $(INTERNAL_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(INTERNAL_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
 
 # Differential verify against OpenSSL through Python cryptography
 # (test/diff/): DIFF_CASES=N cases (default 20000), DIFF_SEED to replay.
@@ -437,23 +540,46 @@ $(BUILD)/diff/verify_batch: test/diff/verify_batch.c $(STATIC_LIB) $(CONFIG_STAM
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
 
-# The suites under qemu-user's Nehalem and Haswell CPU models (x86-64).
+# The suites under qemu-user's CPU models: Nehalem and Haswell (x86-64), max and
+# cortex-a72 with MLDSA_ARMCAP masks (aarch64: test/cross.sh aarch64 test-cpu).
 test-cpu: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@test/cpu_matrix.sh $(BUILD)/test $(APP)
 
+# The assembler matrix of the target's architecture (aarch64's, or x86-64's).
 test-asm: check-deps
-	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) test/asm_matrix.sh
+	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) \
+	    test/asm_matrix$(if $(filter aarch64-% arm64-%,$(TARGET_TRIPLE)),_aarch64).sh
 
-speed: all
-	@$(APP) speed
+# Under an emulator (RUNNER), the backend sides of mldsa speed are started
+# through it too (MLDSA_RUNNER).  make speed ends with the provider's rows
+# (util/provider-speed.c): the key object and the provider through EVP,
+# side by side in one run (natively: the module is the host's).
+PROVIDER_SPEED := $(BUILD)/util/provider-speed
+speed: all $(if $(PROVIDER),$(PROVIDER_SPEED))
+	@MLDSA_RUNNER=$(call sh_quote,$(RUNNER)) $(RUNNER) $(APP) speed
+ifneq ($(PROVIDER),)
+	@$(PROVIDER_SPEED) $(abspath $(PROVIDER))
+else
+	@echo "provider rows skipped: $(PROVIDER_SKIP)"
+endif
 
-# Every flavour, standing alone, for embedding in other trees.
-asm: $(ASM_PERL) $(PERLASM_DEPS)
+$(PROVIDER_SPEED): util/provider-speed.c util/bench_ticks.h $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)
+
+# Every flavour of every architecture's kernels, standing alone, for
+# embedding in other trees.
+asm: $(ASM_PERL_ALL) $(PERLASM_DEPS)
 	@mkdir -p $(ASMDIR)
-	$(Q)for pl in $(ASM_PERL); do \
+	$(Q)for pl in $(ASM_PERL_ALL); do \
 	    base=$$(basename $$pl .pl); \
-	    for fl in elf macosx mingw64 nasm; do \
+	    case " $(ASM_PERL_aarch64) " in \
+	    *" $$pl "*) flavours="linux64 ios64 win64";; \
+	    *) flavours="elf macosx mingw64 nasm";; \
+	    esac; \
+	    for fl in $$flavours; do \
 	        case $$fl in nasm) ext=asm;; *) ext=s;; esac; \
 	        printf '  %-6s %s\n' PERLASM $(ASMDIR)/$$base-$$fl.$$ext; \
 	        CC="$(CC)" $(PERL) $$pl $$fl $(ASMDIR)/$$base-$$fl.$$ext || exit 1; \
@@ -483,6 +609,10 @@ install: all
 	install -m 755 $(APP) $(DESTDIR)$(BINDIR)/mldsa$(EXE)
 	install -m 644 doc/mldsa.1 $(DESTDIR)$(MANDIR)/man1/mldsa.1
 	install -m 644 doc/libmldsa.3 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
+ifneq ($(PROVIDER),)
+	install -d $(DESTDIR)$(LIBDIR)/ossl-modules
+	install -m 755 $(PROVIDER) $(DESTDIR)$(LIBDIR)/ossl-modules/mldsa.so
+endif
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@LIBS_PRIVATE@|$(SYS_LIBS)|' \
@@ -492,21 +622,22 @@ uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/mldsa.h $(DESTDIR)$(LIBDIR)/libmldsa.a \
 	    $(addprefix $(DESTDIR),$(INSTALLED_SHARED)) \
 	    $(DESTDIR)$(BINDIR)/mldsa$(EXE) $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc \
-	    $(DESTDIR)$(MANDIR)/man1/mldsa.1 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
+	    $(DESTDIR)$(MANDIR)/man1/mldsa.1 $(DESTDIR)$(MANDIR)/man3/libmldsa.3 \
+	    $(DESTDIR)$(LIBDIR)/ossl-modules/mldsa.so
 
 # clean keeps $(BUILD)/config.mk, the recorded settings; distclean removes
 # them, and every build folder the Makefile's targets (test-ct, fuzz),
 # .ci/run and test/cross.sh make, and the outputs at the root.
-DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-fuzz \
-                  build-asan build-noasm build-clang build-s390x build-aarch64 \
+DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-faults build-fuzz \
+                  build-asan build-noasm build-pct build-clang build-s390x build-aarch64 \
                   $(wildcard build-win-*)
 clean:
 	rm -rf $(filter-out $(CONFIG_MK),$(wildcard $(BUILD)/* $(BUILD)/.[!.]*)) \
-	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB) $(APP)
+	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB) $(APP) $(OUT)providers/mldsa.so
 
 distclean: clean
 	rm -rf $(sort $(BUILD) $(DISTCLEAN_DIRS)) libmldsa.a libmldsa.so $(SONAME) apps/mldsa \
-	    libmldsa-0.dll libmldsa.dll.a apps/mldsa.exe
+	    libmldsa-0.dll libmldsa.dll.a apps/mldsa.exe providers/mldsa.so
 
 # The settings this build uses, where each comes from (given on the command
 # line or in the environment, recorded in config.mk, or the default), and
@@ -522,23 +653,26 @@ config:
 	    'assembly' $(call sh_quote,$(if $(USE_ASM),perlasm $(ASM_FLAVOUR),none)) \
 	    'repro' $(call sh_quote,$(or $(strip $(REPRO_ASFLAGS)),none (CC takes no prefix map))) \
 	    'objcopy' $(call sh_quote,$(if $(HAVE_OBJCOPY),$(HAVE_OBJCOPY),none (libmldsa.a keeps internal globals))) \
-	    'libcrypto' $(call sh_quote,$(if $(OPENSSL_LIBS),$(strip $(OPENSSL_LIBS)) (the tool only),no)) \
+	    'libcrypto' $(call sh_quote,$(if $(OPENSSL_LIBS),$(strip $(OPENSSL_LIBS)) (the tool and the provider),no)) \
+	    'provider' $(call sh_quote,$(or $(PROVIDER),skipped: $(PROVIDER_SKIP))) \
 	    'outputs' $(call sh_quote,$(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(APP)) \
 	    'version' $(call sh_quote,$(VERSION) (soname $(SONAME)))
 
 help:
 	@echo 'Targets:'
-	@echo '  all (default)  libmldsa.a, libmldsa.so (+ libmldsa.so.0 link) and apps/mldsa'
+	@echo '  all (default)  libmldsa.a, libmldsa.so (+ libmldsa.so.0 link), apps/mldsa and,'
+	@echo '                 with OpenSSL 3 development files, the provider providers/mldsa.so'
 	@echo '  lib            the two libraries only'
 	@echo '  test, check    build and run every suite; one "N passed, N failed, N skipped" line'
-	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh)'
-	@echo '  test-cpu       the suites under qemu-user CPU models without AVX-512/AVX2'
+	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh; aarch64 CC: test/asm_matrix_aarch64.sh)'
+	@echo '  test-cpu       the suites under qemu-user CPU models (x86-64: without AVX-512/AVX2; aarch64: with and without SHA-3)'
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
-	@echo '  speed          build, then print the keygen/sign/verify cycle table'
+	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s)'
 	@echo '  asm            every assembly flavour in $$(BUILD)/asm, for embedding'
-	@echo '  install        header, libraries, tool, mldsa.pc, man pages under DESTDIR+PREFIX'
+	@echo '  install        header, libraries, tool, mldsa.pc, man pages under DESTDIR+PREFIX,'
+	@echo '                 and the OpenSSL provider in LIBDIR/ossl-modules when it is built'
 	@echo '  uninstall      remove what install put there'
 	@echo '  config         print the settings, where each comes from, and the derived ones'
 	@echo '  clean          remove what the build made in BUILD and OUT, keep config.mk'
@@ -556,7 +690,8 @@ help:
 	@echo '  NO_OPENSSL*    1: the tool without libcrypto (no encrypted keys)'
 	@echo '  SANITIZE*      e.g. address,undefined: build everything with those sanitizers'
 	@echo '  CT*            1: constant-time annotations as valgrind requests (make test-ct)'
-	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64, nasm (Windows; default: from the target)'
+	@echo '  PCT*           1: a pairwise consistency test after every key generation'
+	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64, nasm (Windows) on x86-64; linux64, ios64, win64 on aarch64 (default: from the target)'
 	@echo '  NASM           the assembler of the nasm flavour (default nasm)'
 	@echo '  CROSS_DEPS     where install-deps --cross mingw put Check (default /opt/mldsa-cross/mingw64)'
 	@echo '  RUNNER*        command that runs the built programs (an emulator for a cross build)'

@@ -41,13 +41,8 @@ fi
 T=$(mktemp -d)
 trap 'rm -rf "$T" ${R:+"$R"}' EXIT
 cd "$T" || exit 2
+. "$HERE/cases.sh"
 
-pass=0
-fail=0
-skipped=0
-ok() { echo "ok   $1"; pass=$((pass + 1)); }
-skip() { echo "skip $1${2:+: $2}"; skipped=$((skipped + 1)); }
-bad() { echo "FAIL $1${2:+: $2}"; fail=$((fail + 1)); }
 # check NAME CONDITION...: the case passes when the command succeeds.
 check() {
     local name=$1
@@ -89,10 +84,21 @@ SEED=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 
 # --- help and usage -------------------------------------------------------
 rc "help for the tool" 0 "$M" --help
-for c in keygen pubkey pkey sign verify speed info; do
+for c in keygen pubkey pkey sign verify speed info selftest; do
     rc "help for $c" 0 "$M" "$c" --help
 done
 rc "info runs" 0 "$M" info
+# selftest: every self-test passes and is named, with the backend
+out=$("$M" selftest 2>&1)
+got=$?
+if [ "$got" -eq 0 ] && grep -q '^backend: ' <<<"$out" \
+        && [ "$(grep -cE '^ok   (SHAKE128|SHAKE256|SHA-256|SHA-512|ML-DSA-(44|65|87) keygen, sign, verify) ' <<<"$out")" -eq 7 ] \
+        && grep -q '^all 7 self-tests passed in ' <<<"$out"; then
+    ok "selftest prints the 7 self-tests that passed"
+else
+    bad "selftest prints the 7 self-tests that passed" "exit $got: $(head -c 400 <<<"$out")"
+fi
+err "selftest takes no argument" "unexpected argument" "$M" selftest 44
 err "no command is a usage error" "no command" "$M"
 err "unknown command" "unknown command" "$M" frobnicate
 err "unknown option names it" "'--bogus'" "$M" keygen -a 44 --bogus
@@ -554,16 +560,7 @@ fi
 
 # --- interop with OpenSSL 4.0 through Python cryptography (skips itself) -------
 if command -v python3 >/dev/null 2>&1; then
-    out=$(python3 "$HERE/interop.py" "$M" 2>&1)
-    printf '%s\n' "$out" | sed '$d'
-    last=$(printf '%s\n' "$out" | tail -n 1)
-    if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
-        pass=$((pass + BASH_REMATCH[1]))
-        fail=$((fail + BASH_REMATCH[2]))
-        skipped=$((skipped + ${BASH_REMATCH[4]:-0}))
-    else
-        bad "interop.py ran" "$last"
-    fi
+    add_summary "interop.py ran" "$(python3 "$HERE/interop.py" "$M" 2>&1)"
 else
     skip "interop" "python3 absent"
 fi

@@ -164,7 +164,8 @@ struct ml_dsa_sampler_st {
 enum { ML_DSA_SAMPLE_A, ML_DSA_SAMPLE_S, ML_DSA_SAMPLE_MASK };
 
 /* A sampler on ops' kernel with one job per lane, but for reserve lanes
- * (at most ways - 1) kept free for the caller's own jobs. */
+ * kept free for the caller's own jobs when at least two lanes remain for
+ * the sampler (on a 2-way kernel, none are kept). */
 void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
                               const OSSL_ML_DSA_SAMPLE_OPS *ops,
                               size_t reserve);
@@ -297,6 +298,25 @@ int ossl_ml_dsa_sign_sk(mldsa_param param, uint8_t *sig, const uint8_t *sk,
 int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
                           const uint8_t *sig, const ML_DSA_MPRIME *m,
                           const uint8_t *mu);
+
+/* ------------------------------------------------------------------------
+ * Self-tests (ml_dsa_selftest.c)
+ * ------------------------------------------------------------------------ */
+/* The pairwise consistency test of a new key that can sign (PCT=1
+ * builds): MLDSA_OK, or MLDSA_ERR_SELF_TEST when its signature does not
+ * verify. */
+int ossl_ml_dsa_key_pct(const MLDSA_KEY *key);
+#ifdef ML_DSA_SELF_TEST_FAULTS
+/*
+ * Fault injection, in the test build of test/test_selftest_faults.sh only:
+ * 1 .. ML_DSA_SELF_TEST_CHECKS corrupts the expected value of that check
+ * of mldsa_self_test, ML_DSA_FAULT_PCT the pairwise consistency test's
+ * signature; 0 injects nothing.
+ */
+extern int ossl_ml_dsa_self_test_fault;
+# define ML_DSA_SELF_TEST_CHECKS 19
+# define ML_DSA_FAULT_PCT 100
+#endif
 
 /* ------------------------------------------------------------------------
  * Helpers shared by the API files

@@ -3,8 +3,8 @@
  * and ExpandMask as jobs of the multi-buffer SHAKE scheduler
  * (include/internal/sha3_mb.h), written once for every backend; the
  * generic sample ops (the scalar kernel and the scalar coefficient
- * parsers, which the x86-64 ops' vector front ends finish with); and
- * SampleInBall.
+ * parsers, which the x86-64 and aarch64 ops' vector front ends finish
+ * with); and SampleInBall.
  */
 #include <string.h>
 #include "internal/cleanse.h"
@@ -230,7 +230,10 @@ void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
     SHA3_mb_init(&smp->sched, ops->kernel);
     smp->ops = ops;
     smp->head = smp->tail = NULL;
-    smp->njobs = ops->kernel->ways > reserve ? ops->kernel->ways - reserve : 1;
+    /* a 2-way kernel keeps both lanes: the caller's urgent jobs take the
+     * next free one (one sampling job alone would run 1-wide) */
+    smp->njobs = ops->kernel->ways >= reserve + 2 ? ops->kernel->ways - reserve
+                                                  : ops->kernel->ways;
     for (i = 0; i < smp->njobs; i++) {
         SHA3_mb_job_init(&smp->jobs[i].job, SHAKE128_RATE);
         smp->jobs[i].job.done = sample_job_done;
@@ -420,6 +423,10 @@ void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
 }
 
 /* The x86-64 multi-buffer ops, in builds with the assembly kernel. */
-#ifdef KECCAK1600_ASM
+#ifdef KECCAK1600_ASM_X86_64
 # include "x86_64/ml_dsa_sample_x86_64.inc"
+#endif
+/* The aarch64 ops, in builds with the assembly kernels. */
+#ifdef KECCAK1600_ASM_AARCH64
+# include "ml_dsa_sample_aarch64.inc"
 #endif

@@ -82,17 +82,31 @@ void SHA3_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 void SHA3_sha3(size_t md_bits, uint8_t *md, const uint8_t *in, size_t inlen);
 
 /*
+ * The multi-buffer kernels of each architecture are guarded by its own
+ * macro: KECCAK1600_ASM (the Makefile's, for every build with perlasm
+ * kernels) together with the target, so that an x86-64 part and an aarch64
+ * part never see each other's declarations.
+ */
+#ifdef KECCAK1600_ASM
+# if defined(__x86_64__) || defined(_M_X64)
+#  define KECCAK1600_ASM_X86_64 1
+# elif defined(__aarch64__) || defined(_M_ARM64)
+#  define KECCAK1600_ASM_AARCH64 1
+# endif
+#endif
+
+/*
  * The 4-way Keccak-f[1600] kernel (x86-64, AVX-512VL): four independent
  * states, permuted, absorbed into and squeezed in step; the SHAKE jobs of
  * the multi-buffer scheduler (include/internal/sha3_mb.h) run on it.
- * Defined only in builds with the assembly kernel (KECCAK1600_ASM, which
- * the Makefile sets for x86-64 targets); call it only when
+ * Defined only in x86-64 builds with the assembly kernels
+ * (KECCAK1600_ASM_X86_64); call it only when
  * SHA3_avx512vl_capable() returns 1.
  *
  * The four states are lane-interleaved: lane i (0..24) of instance j (0..3)
  * is A[4 * i + j], so one 32-byte load fetches lane i of all four.
  */
-#ifdef KECCAK1600_ASM
+#ifdef KECCAK1600_ASM_X86_64
 
 # define KECCAK1600_X4_WAYS 4
 # define KECCAK1600_X4_STATE_WORDS (KECCAK1600_X4_WAYS * KECCAK1600_LANES)
@@ -163,6 +177,65 @@ void SHA3_x8_squeeze_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512_info(void);
 
-#endif /* KECCAK1600_ASM */
+#endif /* KECCAK1600_ASM_X86_64 */
+
+/*
+ * The 2-way Keccak-f[1600] kernels (aarch64, Advanced SIMD): two
+ * independent states, permuted, absorbed into and squeezed in step, lane
+ * i of both in one 128-bit register; the SHAKE jobs of the multi-buffer
+ * scheduler (include/internal/sha3_mb.h) run on them.  Defined only in
+ * aarch64 builds with the assembly kernels (KECCAK1600_ASM_AARCH64).  Two
+ * kernels, with the same entry points and the same bytes:
+ *
+ *   _armv8       Armv8.0 Advanced SIMD; call it only when
+ *                SHA3_armv8_capable() returns 1
+ *   _armv8_sha3  the Armv8.2 SHA-3 extension (EOR3, RAX1, XAR, BCAX); call
+ *                it only when SHA3_armv8_sha3_capable() returns 1 (never
+ *                when the assembler could not encode the extension: that
+ *                kernel is then stubs)
+ *
+ * The two states are lane-interleaved: lane i (0..24) of instance j (0..1)
+ * is A[2 * i + j], so one 16-byte load fetches lane i of both.
+ */
+#ifdef KECCAK1600_ASM_AARCH64
+
+# define KECCAK1600_X2_WAYS 2
+# define KECCAK1600_X2_STATE_WORDS (KECCAK1600_X2_WAYS * KECCAK1600_LANES)
+
+/*
+ * The assembly kernels (crypto/sha/asm/keccak1600x2-armv8.pl and
+ * keccak1600x2-armv8-sha3.pl).
+ */
+/* 1 when the CPU runs Advanced SIMD (ossl_armcap() has OSSL_ARMCAP_ASIMD). */
+int SHA3_armv8_capable(void);
+/* 1 when the kernel is full and the CPU runs the SHA-3 extension
+ * (ossl_armcap() has OSSL_ARMCAP_ASIMD and OSSL_ARMCAP_SHA3); 0 for the
+ * stubs an assembler without the extension gets. */
+int SHA3_armv8_sha3_capable(void);
+/* Keccak-f[1600] (FIPS 202 Algorithm 7) on the two interleaved states. */
+void KECCAK1600_x2_permute_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS]);
+void KECCAK1600_x2_permute_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS]);
+/* For each of nblocks blocks: XOR r bytes of in[j] into instance j, then
+ * permute; r is a multiple of 8, at most SHAKE128_RATE. */
+void SHA3_x2_absorb_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                          const uint8_t *const in[KECCAK1600_X2_WAYS],
+                          size_t nblocks, size_t r);
+void SHA3_x2_absorb_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                               const uint8_t *const in[KECCAK1600_X2_WAYS],
+                               size_t nblocks, size_t r);
+/* For each of nblocks blocks: permute, then write the first r bytes of
+ * instance j to out[j]. */
+void SHA3_x2_squeeze_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                           uint8_t *const out[KECCAK1600_X2_WAYS],
+                           size_t nblocks, size_t r);
+void SHA3_x2_squeeze_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                                uint8_t *const out[KECCAK1600_X2_WAYS],
+                                size_t nblocks, size_t r);
+/* What was built: "keccak1600x2-armv8 full, <flavour>, <assembler>
+ * <version>", "keccak1600x2-armv8-sha3 full, ..." or "... stubs (<reason>)". */
+const char *SHA3_armv8_info(void);
+const char *SHA3_armv8_sha3_info(void);
+
+#endif /* KECCAK1600_ASM_AARCH64 */
 
 #endif /* MLDSA_INTERNAL_SHA3_H */

@@ -165,11 +165,17 @@ void SHA3_mb_cleanse(SHA3_MB_SCHED *s);
 
 /* The one-state kernel: the portable Keccak-f[1600], in every build. */
 extern const KECCAK1600_MB_KERNEL SHA3_mb_kernel_scalar;
-#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
+#ifdef KECCAK1600_ASM_X86_64
 /* The x86-64 kernels (crypto/sha/x86_64/keccak1600xn.c): 4-way
  * AVX-512VL on ymm, 8-way AVX-512F on zmm. */
 extern const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x4;
 extern const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x8;
+#endif
+#ifdef KECCAK1600_ASM_AARCH64
+/* The aarch64 kernels (crypto/sha/aarch64/keccak1600x2.c): 2-way
+ * Advanced SIMD, 2-way with the SHA-3 extension. */
+extern const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x2_neon;
+extern const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x2_sha3;
 #endif
 
 #endif /* MLDSA_INTERNAL_SHA3_MB_H */
