@@ -167,7 +167,7 @@ if [ -n "$PEM" ]; then
         done
         "$M" pkey -i "$PEM/prv-$n-seed-only.pem" --text -o t.txt --force
         check "ML-DSA-$n pkey --text seed-only = seed.txt" cmp t.txt "$PEM/prv-$n-seed.txt"
-        "$M" pkey -i "$PEM/pub-$n.pem" --text -o t.txt
+        "$M" pkey -i "$PEM/pub-$n.pem" --text -o t.txt --force
         check "ML-DSA-$n pkey --text pub = pub.txt" cmp t.txt "$PEM/pub-$n.txt"
         "$M" pubkey -i "$PEM/prv-$n-oqskeypair.pem" -o p.pem
         check "ML-DSA-$n pubkey of a private key = pub.pem" cmp p.pem "$PEM/pub-$n.pem"
