@@ -217,8 +217,8 @@ int app_os_rename(const char *from, const char *to);
 /* Remove path (nothing when it does not exist); 0 when it is gone. */
 int app_os_remove(const char *path);
 /* One line from the terminal without echo, after prompt (the echo comes
- * back on every signal); 0, or an error after a message (a line of cap
- * bytes or more: too long). */
+ * back on every signal): 0; 1 when it has cap bytes or more (no message);
+ * APP_EXIT_ERROR after a message. */
 int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len);
 /*
  * The first line of file descriptor fd, read a byte at a time (what follows

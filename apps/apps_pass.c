@@ -71,10 +71,12 @@ static int prompt(const char *what, int flags, APP_PASS *pass)
     snprintf(text, sizeof(text), "Enter %s for %s: ", noun(flags), what);
     if ((ret = app_os_read_tty(text, pass->buf, sizeof(pass->buf), &pass->len)) != 0
         || (flags & APP_PASS_NEW) == 0)
-        return ret;
+        return ret == 1 ? too_long(what, flags) : ret;
     snprintf(text, sizeof(text), "Verifying - enter %s for %s: ", noun(flags), what);
-    if ((ret = app_os_read_tty(text, again.buf, sizeof(again.buf), &again.len)) == 0
-        && (again.len != pass->len || memcmp(again.buf, pass->buf, pass->len) != 0))
+    if ((ret = app_os_read_tty(text, again.buf, sizeof(again.buf), &again.len)) == 1)
+        ret = too_long(what, flags);
+    else if (ret == 0
+             && (again.len != pass->len || memcmp(again.buf, pass->buf, pass->len) != 0))
         ret = app_error("%s: the passwords do not match", what);
     app_pass_clear(&again);
     return ret;

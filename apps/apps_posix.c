@@ -462,11 +462,8 @@ int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
     (void)!write(fd, prompt, strlen(prompt));
     if ((r = app_os_read_fd_line(fd, buf, cap, len)) < 0)
         app_error("no password read from the terminal: %s", strerror(errno));
-    else if (r > 0)
-        app_error("the password from the terminal is longer than %zu bytes",
-                  cap - 1);
     else
-        ret = 0;
+        ret = r;
     if (tty_quiet_fd >= 0) {
         if (quieted)
             tcsetattr(fd, TCSAFLUSH, &tty_saved);
