@@ -144,6 +144,11 @@ int app_commit(APP_OUTPUT *o);
 void app_abandon(APP_OUTPUT *o);
 /* Stage and commit at once: 0, or APP_EXIT_ERROR after a message. */
 int app_write_file(const char *path, const void *data, size_t len, int flags);
+/* path with suffix added to its last component, that component shortened
+ * (at a UTF-8 character boundary) so the name fits the file system's
+ * limit: the temporaries, backups and journal beside a file.  A fresh
+ * string, or NULL. */
+char *app_sibling(const char *path, const char *suffix);
 
 /*
  * 1 unless the file's bytes are surely not a private key: a private key
@@ -205,10 +210,9 @@ typedef struct {
 /* The identity of what path names, links followed ("-": the standard
  * stream std_fd); 1 when known, else 0. */
 int app_os_file_id(const char *path, int std_fd, APP_FILE_ID *id);
-/* path with suffix added to its last component, that component shortened
- * (at a character boundary) so the name fits the file system's limit; a
- * fresh string, or NULL. */
-char *app_os_sibling(const char *path, const char *suffix);
+/* The longest name, in bytes, of a file in path's folder, and in *base
+ * the offset of path's last component. */
+size_t app_os_name_max(const char *path, size_t *base);
 /* A hard link to from named to (never over an existing name), or from
  * renamed over to; the folder synced.  0, or APP_EXIT_ERROR after a
  * message. */
@@ -220,13 +224,9 @@ int app_os_remove(const char *path);
  * back on every signal): 0; 1 when it has cap bytes or more (no message);
  * APP_EXIT_ERROR after a message. */
 int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len);
-/*
- * The first line of file descriptor fd, read a byte at a time (what follows
- * the line stays for its next reader), without its CR LF or LF: 0; 1 when
- * it has cap bytes or more (nothing past the byte after the limit is
- * read); -1 on a read error (errno says which).
- */
-int app_os_read_fd_line(int fd, char *buf, size_t cap, size_t *len);
+/* read(2) of up to n bytes from fd, again after a signal: the bytes read
+ * (0 at the end), or -1 with errno set. */
+long app_os_read(int fd, void *buf, size_t n);
 /* Before any command: stdin and stdout in binary mode (no CR LF
  * translation on Windows) and, on Windows, the arguments as UTF-8 (a fresh
  * array); 0, or APP_EXIT_ERROR after a message. */
@@ -270,6 +270,13 @@ typedef struct {
  */
 int app_get_pass(const char *src, const char *what, int flags, APP_PASS *pass);
 void app_pass_clear(APP_PASS *pass);
+/*
+ * The first line of file descriptor fd, read a byte at a time (what follows
+ * the line stays for its next reader), without its CR LF or LF: 0; 1 when
+ * it has cap bytes or more (nothing past the byte after the limit is
+ * read); -1 on a read error (errno says which).
+ */
+int app_read_line(int fd, char *buf, size_t cap, size_t *len);
 /* What the password source src reads, as an input for app_check_paths:
  * "-" for stdin (stdin, fd:0), PATH for file:PATH, else NULL. */
 const char *app_pass_input(const char *src);

@@ -63,8 +63,8 @@ static void pair_free(PAIR *p)
 /* The journal's and the done marker's names beside the private key out. */
 static int pair_names(PAIR *p, const char *out)
 {
-    p->journal = app_os_sibling(out, JOURNAL_SUFFIX);
-    p->done = app_os_sibling(out, DONE_SUFFIX);
+    p->journal = app_sibling(out, JOURNAL_SUFFIX);
+    p->done = app_sibling(out, DONE_SUFFIX);
     return p->journal != NULL && p->done != NULL ? 0 : app_error("out of memory");
 }
 
@@ -250,7 +250,7 @@ static char *backup_name(const APP_OUTFILE *f)
     while ((hit = strstr(tag, TEMP_MARK)) != NULL)
         tag = hit + strlen(TEMP_MARK);
     snprintf(suffix, sizeof(suffix), BACKUP_PREFIX "%.32s", tag);
-    return app_os_sibling(f->path, suffix);
+    return app_sibling(f->path, suffix);
 }
 
 /* Fill p from the two staged files: 0, or APP_EXIT_ERROR after a message. */

@@ -56,7 +56,7 @@ static int open_temp(APP_OUTFILE *f, int secret, const struct stat *old)
 {
     mode_t mask, mode;
 
-    if ((f->tmp = app_os_sibling(f->path, TEMP_SUFFIX)) == NULL)
+    if ((f->tmp = app_sibling(f->path, TEMP_SUFFIX)) == NULL)
         return app_error("%s: out of memory", f->path);
     if ((f->fd = mkstemp(f->tmp)) < 0) {
         int e = errno;
@@ -315,28 +315,15 @@ int app_os_file_id(const char *path, int std_fd, APP_FILE_ID *id)
     return 1;
 }
 
-char *app_os_sibling(const char *path, const char *suffix)
+size_t app_os_name_max(const char *path, size_t *base)
 {
-    char *dir = dir_of(path), *out;
+    char *dir = dir_of(path);
     const char *slash = strrchr(path, '/');
-    size_t baselen = strlen(slash != NULL ? slash + 1 : path);
-    size_t keep = strlen(path), n = strlen(suffix);
     long max = dir != NULL ? pathconf(dir, _PC_NAME_MAX) : -1;
 
     free(dir);
-    if (max <= 0)
-        max = DEFAULT_NAME_MAX;
-    if (baselen + n > (size_t)max && (size_t)max > n) {
-        /* shorten the last component, not within a UTF-8 character */
-        keep -= baselen + n - (size_t)max;
-        while (keep > 0 && ((unsigned char)path[keep] & 0xc0) == 0x80)
-            keep--;
-    }
-    if ((out = malloc(keep + n + 1)) == NULL)
-        return NULL;
-    memcpy(out, path, keep);
-    memcpy(out + keep, suffix, n + 1);
-    return out;
+    *base = slash != NULL ? (size_t)(slash + 1 - path) : 0;
+    return max > 0 ? (size_t)max : DEFAULT_NAME_MAX;
 }
 
 int app_os_link(const char *from, const char *to)
@@ -460,7 +447,7 @@ int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
     }
     /* Unbuffered writes and reads: no copy of the password in stdio. */
     (void)!write(fd, prompt, strlen(prompt));
-    if ((r = app_os_read_fd_line(fd, buf, cap, len)) < 0)
+    if ((r = app_read_line(fd, buf, cap, len)) < 0)
         app_error("no password read from the terminal: %s", strerror(errno));
     else
         ret = r;
@@ -476,34 +463,13 @@ int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
     return ret;
 }
 
-int app_os_read_fd_line(int fd, char *buf, size_t cap, size_t *len)
+long app_os_read(int fd, void *buf, size_t n)
 {
-    size_t n = 0;
-    char c;
+    ssize_t r;
 
-    *len = 0;
-    /* One byte at a time: what follows the line stays for its next reader.
-     * buf's last byte may hold a CR that a LF then ends. */
-    for (;;) {
-        ssize_t r = read(fd, &c, 1);
-
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            return -1;
-        if (r == 0 || c == '\n')
-            break;
-        if (n == cap)
-            return 1;
-        buf[n++] = c;
-    }
-    if (n > 0 && buf[n - 1] == '\r')
-        n--;
-    if (n == cap)
-        return 1;
-    buf[n] = '\0';
-    *len = n;
-    return 0;
+    while ((r = read(fd, buf, n)) < 0 && errno == EINTR)
+        ;
+    return (long)r;
 }
 
 int app_os_init(int *argc, char ***argv)
