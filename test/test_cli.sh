@@ -912,6 +912,32 @@ if command -v groff >/dev/null 2>&1; then
 else
     skip "man pages" "groff absent"
 fi
+# What the documents say (issue 17): the backend by its name everywhere,
+# no pointer from an installed page to the README that is not installed.
+ROOT=$HERE/..
+check "both man pages name MLDSA_BACKEND" \
+    bash -c "grep -q MLDSA_BACKEND '$ROOT/doc/mldsa.1' && grep -q MLDSA_BACKEND '$ROOT/doc/libmldsa.3'"
+check "mldsa(1) and --help say backend, not sample ops" \
+    bash -c "! grep -qi 'sample ops' '$ROOT/doc/mldsa.1' && ! '$M' --help | grep -qi 'sample ops' &&
+             ! '$M' speed --help | grep -qi 'sample ops'"
+check "the man pages do not point to the README" \
+    bash -c "! grep -qi readme '$ROOT/doc/mldsa.1' '$ROOT/doc/libmldsa.3'"
+check "libmldsa(3)'s synopsis shows pkg-config" grep -q 'pkg\\-config' "$ROOT/doc/libmldsa.3"
+check "the README names make test-cpu" grep -q '`make test-cpu`' "$ROOT/README.md"
+check "the README no longer says keys cannot be lost or leaked" \
+    bash -c "! grep -q 'cannot be lost or leaked' '$ROOT/README.md'"
+check "speed's header heads seconds per sign 'sign'" \
+    grep -q '"                 keygen      sign    verify keygens/s' "$ROOT/apps/speed.c"
+check "mldsa(1) says --seed is in the process list, as pass: is" \
+    bash -c "grep -A6 'seed \" hex' '$ROOT/doc/mldsa.1' | grep -q 'process list'"
+if [ -n "$PEM" ]; then
+    bash "$ROOT/test/fuzz/seed.sh" "$(dirname "$PEM")" seeds
+    check "the fuzz seeds (make fuzz and run.sh): the key decoder's" \
+        test "$(ls seeds/fuzz_key_decode | wc -l)" -gt 20
+    check "... and the private-key target's, PEM and DER" \
+        test "$(ls seeds/fuzz_private_key/*.der | wc -l)" = "$(ls seeds/fuzz_private_key/*.pem | wc -l)"
+    check "... which make fuzz FUZZ_SECONDS=N uses" grep -q 'test/fuzz/seed.sh' "$ROOT/Makefile"
+fi
 
 # --- interop with OpenSSL 4.0 through Python cryptography (skips itself) -------
 if command -v python3 >/dev/null 2>&1; then
