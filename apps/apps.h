@@ -87,6 +87,9 @@ int app_parse_hex(const char *cmd, const char *what, const char *hex,
 int app_parse_context(const char *cmd, const char *opt, const char *val,
                       uint8_t ctx[MLDSA_MAX_CONTEXT_BYTES], size_t *ctxlen);
 
+/* The first occurrence of the string s in data[0..len), or NULL. */
+const uint8_t *app_find(const uint8_t *data, size_t len, const char *s);
+
 /* Wipe a secret buffer (the library's ossl_cleanse). */
 void app_cleanse(void *p, size_t len);
 

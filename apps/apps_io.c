@@ -228,39 +228,52 @@ void app_close_in(FILE *fp)
         fclose(fp);
 }
 
-uint8_t *app_read_file(const char *path, size_t max, size_t *len)
+/*
+ * The first bytes of path, up to max + 1 of them (so that a longer file
+ * shows), in a fresh buffer of max + 1 bytes, read unbuffered (no copy
+ * stays in stdio); NULL when it cannot be opened or read, after a message
+ * unless quiet.
+ */
+static uint8_t *read_head(const char *path, size_t max, size_t *len, int quiet)
 {
-    FILE *fp = app_open_in(path);
-    uint8_t *buf = NULL;
+    FILE *fp = strcmp(path, APP_STDIO) == 0 ? stdin
+        : quiet ? app_os_fopen(path, "rb") : app_open_in(path);
+    uint8_t *buf;
     size_t n = 0, got;
 
     if (fp == NULL)
         return NULL;
-    /* unbuffered: no copy of a key file is left in stdio's buffer */
     setvbuf(fp, NULL, _IONBF, 0);
     if ((buf = malloc(max + 1)) == NULL) {
-        app_error("%s: out of memory", display_name(path));
-        goto end;
-    }
-    while ((got = fread(buf + n, 1, max + 1 - n, fp)) > 0) {
-        n += got;
-        if (n > max)
-            break;
-    }
-    if (ferror(fp)) {
-        app_error("%s: cannot read: %s", display_name(path), strerror(errno));
-    } else if (n > max) {
-        app_error("%s: larger than %zu bytes", display_name(path), max);
-    } else {
-        *len = n;
+        if (!quiet)
+            app_error("%s: out of memory", display_name(path));
         app_close_in(fp);
-        return buf;
+        return NULL;
     }
-    app_cleanse(buf, max + 1);
-    free(buf);
-    buf = NULL;
- end:
+    while (n <= max && (got = fread(buf + n, 1, max + 1 - n, fp)) > 0)
+        n += got;
+    if (ferror(fp)) {
+        if (!quiet)
+            app_error("%s: cannot read: %s", display_name(path), strerror(errno));
+        app_cleanse(buf, max + 1);
+        free(buf);
+        buf = NULL;
+    }
+    *len = n;
     app_close_in(fp);
+    return buf;
+}
+
+uint8_t *app_read_file(const char *path, size_t max, size_t *len)
+{
+    uint8_t *buf = read_head(path, max, len, 0);
+
+    if (buf != NULL && *len > max) {
+        app_error("%s: larger than %zu bytes", display_name(path), max);
+        app_cleanse(buf, max + 1);
+        free(buf);
+        buf = NULL;
+    }
     return buf;
 }
 
@@ -276,12 +289,12 @@ static int check_replace(const APP_OUTFILE *f, int flags)
 
     if ((flags & APP_OUT_FORCE) != 0 || f->existing != APP_EXISTING_FILE)
         return 0;
-    /* a larger file is not a key, but may be anything: private */
-    if ((old = app_read_file(f->path, APP_MAX_KEY_FILE, &len)) == NULL)
-        return app_error("%s: exists and cannot be checked; not replacing it "
-                         "(use --force)", f->path);
-    private = app_may_hold_private(old, len);
-    app_cleanse(old, len);
+    if ((old = read_head(f->path, APP_MAX_KEY_FILE, &len, 1)) == NULL)
+        return app_error("%s: exists and cannot be read to check it; not "
+                         "replacing it (use --force)", f->path);
+    /* a larger file is not a key the tool reads, but may be anything */
+    private = len > APP_MAX_KEY_FILE || app_may_hold_private(old, len);
+    app_cleanse(old, APP_MAX_KEY_FILE + 1);
     free(old);
     if (private)
         return app_error("%s: exists and may hold a private key; not replacing "
@@ -490,15 +503,20 @@ static int is_raw_length(size_t len)
     return 0;
 }
 
+const uint8_t *app_find(const uint8_t *data, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+
+    for (size_t i = 0; n <= len && i <= len - n; i++)
+        if (memcmp(data + i, s, n) == 0)
+            return data + i;
+    return NULL;
+}
+
 /* The first "-----BEGIN " at or after from (PEM text), or NULL. */
 static const uint8_t *pem_begin(const uint8_t *from, const uint8_t *end)
 {
-    size_t n = strlen(PEM_MARKER);
-
-    for (const uint8_t *p = from; n <= (size_t)(end - p); p++)
-        if (memcmp(p, PEM_MARKER, n) == 0)
-            return p;
-    return NULL;
+    return app_find(from, (size_t)(end - from), PEM_MARKER);
 }
 
 /* 1 when the BEGIN line at begin is that of a key. */

@@ -25,17 +25,6 @@
 
 static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
 
-/* The first occurrence of the string s in data[0..len), or NULL. */
-static const uint8_t *find(const uint8_t *data, size_t len, const char *s)
-{
-    size_t n = strlen(s);
-
-    for (size_t i = 0; n <= len && i <= len - n; i++)
-        if (memcmp(data + i, s, n) == 0)
-            return data + i;
-    return NULL;
-}
-
 /*
  * PEM: 1 when a block's label (up to the dashes of its BEGIN line) says
  * PRIVATE, 0 when no block does, -1 when data has no BEGIN line.
@@ -45,13 +34,13 @@ static int pem_private(const uint8_t *data, size_t len)
     const uint8_t *p = data, *end = data + len, *lab;
     int seen = -1;
 
-    while ((lab = find(p, (size_t)(end - p), PEM_MARKER)) != NULL) {
+    while ((lab = app_find(p, (size_t)(end - p), PEM_MARKER)) != NULL) {
         const uint8_t *stop;
 
         lab += strlen(PEM_MARKER);
         for (stop = lab; stop < end && *stop != '-' && *stop != '\n'; stop++)
             ;
-        if (find(lab, (size_t)(stop - lab), PEM_PRIVATE) != NULL)
+        if (app_find(lab, (size_t)(stop - lab), PEM_PRIVATE) != NULL)
             return 1;
         seen = 0;
         p = stop;
@@ -127,9 +116,9 @@ static int text_private(const uint8_t *data, size_t len)
 
     if (len < strlen(TEXT_TITLE) || memcmp(data, TEXT_TITLE, strlen(TEXT_TITLE)) != 0)
         return -1;
-    if (find(data, n, TEXT_PRIVATE) != NULL)
+    if (app_find(data, n, TEXT_PRIVATE) != NULL)
         return 1;
-    return find(data, n, TEXT_PUBLIC) != NULL ? 0 : -1;
+    return app_find(data, n, TEXT_PUBLIC) != NULL ? 0 : -1;
 }
 
 int app_may_hold_private(const uint8_t *data, size_t len)

@@ -182,7 +182,7 @@ static int journal_read(PAIR *p, const char *path)
         ret = APP_EXIT_ERROR;
     s += ret == 0 ? strlen(JOURNAL_MAGIC) : 0;
     for (int i = 0; ret == 0 && i < PAIR_FILES; i++) {
-        unsigned long long dev, ino;
+        unsigned long long dev = 0, ino = 0;
         PAIR_ENTRY *e = &p->e[i];
 
         tag = field(&s);

@@ -39,11 +39,10 @@ static const uint8_t pbes2_oid[] = {
 
 int app_pkcs8_is_encrypted(const uint8_t *data, size_t len)
 {
-    size_t n = strlen(PEM_ENCRYPTED_MARKER), w = sizeof(pbes2_oid);
+    size_t w = sizeof(pbes2_oid);
 
-    for (size_t i = 0; n <= len && i <= len - n; i++)
-        if (memcmp(data + i, PEM_ENCRYPTED_MARKER, n) == 0)
-            return 1;
+    if (app_find(data, len, PEM_ENCRYPTED_MARKER) != NULL)
+        return 1;
     if (len == 0 || data[0] != 0x30)
         return 0;
     for (size_t i = 0; i + w <= len && i < PBES2_OID_WINDOW; i++)

@@ -18,6 +18,9 @@ import subprocess
 import sys
 import tempfile
 
+# the DER pieces of an EncryptedPrivateKeyInfo (this folder's mkpkcs8.py)
+from mkpkcs8 import OID_AES256_CBC, OID_PBES2, OID_SCRYPT, der, der_int
+
 try:
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import mldsa
@@ -66,28 +69,6 @@ def write(path, data):
 def read(path):
     with open(path, "rb") as f:
         return f.read()
-
-
-def der(tag, body):
-    """One DER element: tag, definite length, body."""
-    n = len(body)
-    if n < 0x80:
-        head = bytes([n])
-    else:
-        raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
-        head = bytes([0x80 | len(raw)]) + raw
-    return bytes([tag]) + head + body
-
-
-def der_int(v):
-    raw = v.to_bytes((v.bit_length() + 8) // 8, "big")
-    return der(0x02, raw)
-
-
-# OIDs as DER contents: id-PBES2, id-scrypt (RFC 7914), aes256-CBC.
-OID_PBES2 = bytes.fromhex("2a864886f70d01050d")
-OID_SCRYPT = bytes.fromhex("2b06010401da47040b")
-OID_AES256_CBC = bytes.fromhex("60864801650304012a")
 
 
 def scrypt_encrypted(pkcs8, password):

@@ -24,8 +24,8 @@ KEY_BYTES = 32
 BLOCK_BYTES = 16
 
 
-def tlv(tag, body):
-    """One DER element: tag, definite length, contents."""
+def der(tag, body):
+    """One DER element: tag, definite length, body."""
     n = len(body)
     if n < 0x80:
         head = bytes([n])
@@ -35,14 +35,14 @@ def tlv(tag, body):
     return bytes([tag]) + head + body
 
 
-def integer(v):
-    """A DER INTEGER of the non-negative v (a leading zero byte where the top bit is set)."""
-    raw = v.to_bytes(max(1, (v.bit_length() + 8) // 8), "big")
-    return tlv(0x02, raw)
+def der_int(v):
+    """A DER INTEGER of v >= 0 (a leading zero byte where the top bit is set)."""
+    raw = v.to_bytes((v.bit_length() + 8) // 8, "big")
+    return der(0x02, raw)
 
 
 def seq(*parts):
-    return tlv(0x30, b"".join(parts))
+    return der(0x30, b"".join(parts))
 
 
 def main(argv):
@@ -53,14 +53,14 @@ def main(argv):
     salt, iv = os.urandom(16), os.urandom(BLOCK_BYTES)
     if kdf == "pbkdf2":
         iters = int(args[5])
-        params = seq(tlv(0x04, salt), integer(iters),
-                     seq(tlv(0x06, OID_HMAC_SHA256), b"\x05\x00"))
-        kdf_alg = seq(tlv(0x06, OID_PBKDF2), params)
+        params = seq(der(0x04, salt), der_int(iters),
+                     seq(der(0x06, OID_HMAC_SHA256), b"\x05\x00"))
+        kdf_alg = seq(der(0x06, OID_PBKDF2), params)
         derive = lambda: hashlib.pbkdf2_hmac("sha256", password, salt, iters, KEY_BYTES)
     else:
         n, r, p = int(args[5]), int(args[6]), int(args[7])
-        params = seq(tlv(0x04, salt), integer(n), integer(r), integer(p))
-        kdf_alg = seq(tlv(0x06, OID_SCRYPT), params)
+        params = seq(der(0x04, salt), der_int(n), der_int(r), der_int(p))
+        kdf_alg = seq(der(0x06, OID_SCRYPT), params)
         derive = lambda: hashlib.scrypt(password, salt=salt, n=n, r=r, p=p,
                                         maxmem=256 * 1024 * 1024, dklen=KEY_BYTES)
     if fake:
@@ -73,9 +73,9 @@ def main(argv):
         pad = BLOCK_BYTES - len(plain) % BLOCK_BYTES
         enc = Cipher(algorithms.AES(derive()), modes.CBC(iv)).encryptor()
         data = enc.update(plain + bytes([pad]) * pad) + enc.finalize()
-    scheme = seq(tlv(0x06, OID_AES256_CBC), tlv(0x04, iv))
-    alg = seq(tlv(0x06, OID_PBES2), seq(kdf_alg, scheme))
-    open(dst, "wb").write(seq(alg, tlv(0x04, data)))
+    scheme = seq(der(0x06, OID_AES256_CBC), der(0x04, iv))
+    alg = seq(der(0x06, OID_PBES2), seq(kdf_alg, scheme))
+    open(dst, "wb").write(seq(alg, der(0x04, data)))
     return 0
 
 
