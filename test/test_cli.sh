@@ -849,7 +849,9 @@ PY
             bash -c "echo '$out' | grep -q 'exit 2 echo on' && echo '$out' | grep -q '$lmsg'"
         out=$(tty '\x03' -- "$M" pkey -i e1023.pem | head -n 1)
         check "Ctrl-C at the prompt gives the echo back" test "$out" = "exit signal 2 echo on"
-        if command -v gdb >/dev/null 2>&1 && gdb -q -batch -ex 'python print(1)' >/dev/null 2>&1; then
+        if [ -n "${RUNNER:-}" ]; then
+            skip "secrets left on the stack" "under RUNNER gdb would search the emulator's memory"
+        elif command -v gdb >/dev/null 2>&1 && gdb -q -batch -ex 'python print(1)' >/dev/null 2>&1; then
             # The process's stack and heap as it exits, searched for the
             # first of two prompted passwords that differ (and for a
             # password over the limit): it is wiped.
