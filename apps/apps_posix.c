@@ -114,6 +114,19 @@ static int is_number(const char *s)
     return 1;
 }
 
+/* 1 when the canonical folder name real is "/proc/PID/fd" or
+ * "/proc/PID/task/TID/fd", with PID in *pid. */
+static int is_proc_fd_dir(const char *real, long *pid)
+{
+    int end = 0;
+
+    if (sscanf(real, "/proc/%ld/fd%n", pid, &end) == 1 && end > 0 && real[end] == '\0')
+        return 1;
+    end = 0;
+    return sscanf(real, "/proc/%ld/task/%*d/fd%n", pid, &end) == 1 && end > 0
+        && real[end] == '\0';
+}
+
 /*
  * The file descriptor that path names when it is an entry of a
  * /proc/PID/fd folder (also as /dev/fd/N, /proc/self/fd/N, a task's fd
@@ -125,15 +138,11 @@ static int fd_entry(const char *path, int *self)
     char *dir = dir_of(path), *copy = strdup(path), *real = NULL;
     const char *base;
     long pid = -1;
-    int fd = -1, end = 0;
+    int fd = -1;
 
     if (dir != NULL && copy != NULL && (real = realpath(dir, NULL)) != NULL) {
         base = basename(copy);
-        /* "/proc/PID/fd" or "/proc/PID/task/TID/fd" */
-        if (is_number(base) && strlen(base) < 10
-            && (sscanf(real, "/proc/%ld/fd%n", &pid, &end) == 1
-                || sscanf(real, "/proc/%ld/task/%*d/fd%n", &pid, &end) == 1)
-            && end > 0 && real[end] == '\0') {
+        if (is_number(base) && strlen(base) < 10 && is_proc_fd_dir(real, &pid)) {
             fd = atoi(base);
             *self = pid == (long)getpid();
         }
