@@ -585,21 +585,24 @@ if "$M" info | grep -q "encrypted keys: yes"; then
     "$M" keygen -a 44 --format der -o privenc.der --passout pass:x
     privates="$privates privenc.pem privenc.der"
 fi
+# every form of private key, against one public output...
 for f in $privates; do
     cp "$f" victim
-    err "keygen --pubout over a private key ($f)" "may hold a private key" \
-        "$M" keygen -a 44 -o newk.pem --pubout victim
-    check "... writes no private key either" test ! -e newk.pem
-    err "sign -o over a private key ($f)" "may hold a private key" \
-        "$M" sign -k keep.pem -i msg -o victim
     err "pubkey -o over a private key ($f)" "may hold a private key" \
         "$M" pubkey -i keep.pem -o victim
-    err "pkey --pubout -o over a private key ($f)" "may hold a private key" \
-        "$M" pkey -i keep.pem --pubout -o victim
-    err "pkey --text of a public key over a private key ($f)" "may hold a private key" \
-        "$M" pkey -i p.pem --text -o victim
     check "... $f is still there" cmp victim "$f"
 done
+# ...and every public output against one private key
+cp keep.pem victim
+err "keygen --pubout over a private key" "may hold a private key" \
+    "$M" keygen -a 44 -o newk.pem --pubout victim
+check "... writes no private key either" test ! -e newk.pem
+err "sign -o over a private key" "may hold a private key" "$M" sign -k keep.pem -i msg -o victim
+err "pkey --pubout -o over a private key" "may hold a private key" \
+    "$M" pkey -i keep.pem --pubout -o victim
+err "pkey --text of a public key over a private key" "may hold a private key" \
+    "$M" pkey -i p.pem --text -o victim
+check "... the key is still there" cmp victim keep.pem
 rc "sign --force replaces a private key" 0 "$M" sign -k keep.pem -i msg -o victim --force
 rc "pubkey --force replaces a private key" 0 "$M" pubkey -i keep.pem -o victim --force
 cp keep.pem victim
