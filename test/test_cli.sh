@@ -652,17 +652,17 @@ pairfaults() {
     left() { find . -maxdepth 1 -name 'pk.p*' ! -name '*.orig' | sort | tr '\n' ' '; }
     for w in 1 2 3; do
         err "keygen --force: rename $w fails" "Input/output error" \
-            strace -f -o /dev/null -e inject=rename:error=EIO:when=$w \
+            strace -f -o /dev/null -e inject=rename,renameat,renameat2:error=EIO:when=$w \
             "$M" keygen -a 65 -o pk.pem --pubout pk.pub --force
         check "... both old files are back" old_pair
         check "... and nothing else is left" test "$(left)" = "./pk.pem ./pk.pub "
     done
     err "keygen --force: a link for a backup fails" "cannot link" \
-        strace -f -o /dev/null -e inject=link:error=EIO:when=2 \
+        strace -f -o /dev/null -e inject=link,linkat:error=EIO:when=2 \
         "$M" keygen -a 65 -o pk.pem --pubout pk.pub --force
     check "... both old files are back" old_pair
     # killed between the renames: a new private key beside the old public key
-    sh -c "strace -f -o /dev/null -e inject=rename:signal=KILL:when=2 '$M' keygen -a 65 -o pk.pem --pubout pk.pub --force" 2>/dev/null
+    sh -c "strace -f -o /dev/null -e inject=rename,renameat,renameat2:signal=KILL:when=2 '$M' keygen -a 65 -o pk.pem --pubout pk.pub --force" 2>/dev/null
     check "killed between the renames: the journal names what is left" test -e pk.pem.keygen-journal
     rc "... the next keygen repairs it" 0 "$M" keygen -a 44 -o other.pem --force
     check "... (another key's keygen does not touch it)" test -e pk.pem.keygen-journal
@@ -674,14 +674,14 @@ pairfaults() {
     check "... and leaves no journal, backup or temporary" test "$(left)" = "./pk.pem ./pk.pub "
     cp pk.pem.orig pk.pem
     cp pk.pub.orig pk.pub
-    sh -c "strace -f -o /dev/null -e inject=rename:signal=KILL:when=2 '$M' keygen -a 65 -o pk.pem --pubout pk.pub --force" 2>/dev/null
+    sh -c "strace -f -o /dev/null -e inject=rename,renameat,renameat2:signal=KILL:when=2 '$M' keygen -a 65 -o pk.pem --pubout pk.pub --force" 2>/dev/null
     rc "killed between the renames, then pkey -i KEY" 0 "$M" pkey -i pk.pem -o /dev/null
     "$M" keygen -a 44 -o pk.pem --pubout pk.pub 2>"$T/err"
     check "... a keygen without --force repairs it, then refuses to replace it" \
         bash -c "grep -q 'the old files are back' '$T/err' && grep -q 'use --force' '$T/err'"
     check "... the old pair is back" old_pair
     # killed after the pair was complete (at the first backup's removal)
-    sh -c "strace -f -o /dev/null -e inject=unlink:signal=KILL:when=2 '$M' keygen -a 65 -o pk.pem --pubout pk.pub --force" 2>/dev/null
+    sh -c "strace -f -o /dev/null -e inject=unlink,unlinkat:signal=KILL:when=2 '$M' keygen -a 65 -o pk.pem --pubout pk.pub --force" 2>/dev/null
     check "killed after the new pair was complete: a done marker" test -e pk.pem.keygen-done
     rc "... the next keygen completes it (then refuses to replace it)" 2 \
         "$M" keygen -a 44 -o pk.pem
@@ -691,7 +691,7 @@ pairfaults() {
     check "... and nothing else is left" test "$(left)" = "./pk.pem ./pk.pub "
     # a new pair (no --force): killed between the two placings
     rm -f np.pem np.pub
-    sh -c "strace -f -o /dev/null -e inject=rename:signal=KILL:when=1 '$M' keygen -a 44 -o np.pem --pubout np.pub" 2>/dev/null
+    sh -c "strace -f -o /dev/null -e inject=rename,renameat,renameat2:signal=KILL:when=1 '$M' keygen -a 44 -o np.pem --pubout np.pub" 2>/dev/null
     check "a new pair killed between its placings: a private key, no public key" \
         test -e np.pem -a ! -e np.pub
     rc "... the next keygen removes it and makes the pair" 0 "$M" keygen -a 44 -o np.pem --pubout np.pub
