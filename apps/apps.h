@@ -92,6 +92,12 @@ const uint8_t *app_find(const uint8_t *data, size_t len, const char *s);
 
 /* Wipe a secret buffer (the library's ossl_cleanse). */
 void app_cleanse(void *p, size_t len);
+/*
+ * Wipe 32 KiB of the stack below the caller: after a password went through
+ * libcrypto's key derivation, whose SHA-256 leaves the blocks it hashed
+ * (a password longer than HMAC's block) in frames it does not wipe.
+ */
+void app_burn_stack(void);
 
 /* Open path for reading ("-" = stdin); NULL after a message. */
 FILE *app_open_in(const char *path);

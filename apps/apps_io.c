@@ -211,6 +211,16 @@ void app_cleanse(void *p, size_t len)
         mldsa_cleanse(p, len);
 }
 
+/* The stack below us is wiped this deep. */
+#define STACK_BURN_BYTES (32 * 1024)
+
+__attribute__((noinline)) void app_burn_stack(void)
+{
+    uint8_t below[STACK_BURN_BYTES];
+
+    app_cleanse(below, sizeof(below));
+}
+
 FILE *app_open_in(const char *path)
 {
     FILE *fp;
@@ -592,6 +602,7 @@ static int load_encrypted(const char *name, const uint8_t *data, size_t len,
     app_cleanse(der, derlen);
     free(der);
     app_pass_clear(&pass);
+    app_burn_stack();
     return ret;
 }
 
@@ -676,6 +687,7 @@ static int encrypt_private(uint8_t **buf, size_t *len, size_t size,
         *len = enclen;
     }
     app_pass_clear(&pass);
+    app_burn_stack();
     return ret;
 }
 

@@ -777,12 +777,12 @@ if "$M" info | grep -q "encrypted keys: yes"; then
     emsg="an empty password cannot encrypt a key"
     : >pw.empty
     printf '\n' >pw.nl
-    err "an empty --passout pass:" "$emsg" "$M" keygen -a 44 -o e.pem --passout pass:
-    err "an empty --passout env:" "$emsg" env PW= "$M" keygen -a 44 -o e.pem --passout env:PW
-    err "a newline-only --passout file:" "$emsg" "$M" keygen -a 44 -o e.pem --passout file:pw.nl
-    err "a 0-byte --passout file:" "$emsg" "$M" keygen -a 44 -o e.pem --passout file:pw.empty
-    err "an empty --passout stdin" "$emsg" "$M" keygen -a 44 -o e.pem --passout stdin <pw.nl
-    err "an empty --passout fd:" "$emsg" bash -c "'$M' keygen -a 44 -o e.pem --passout fd:5 5<pw.nl"
+    err "an empty --passout pass:" "$emsg" "$M" keygen -a 44 -o noenc.pem --passout pass:
+    err "an empty --passout env:" "$emsg" env PW= "$M" keygen -a 44 -o noenc.pem --passout env:PW
+    err "a newline-only --passout file:" "$emsg" "$M" keygen -a 44 -o noenc.pem --passout file:pw.nl
+    err "a 0-byte --passout file:" "$emsg" "$M" keygen -a 44 -o noenc.pem --passout file:pw.empty
+    err "an empty --passout stdin" "$emsg" "$M" keygen -a 44 -o noenc.pem --passout stdin <pw.nl
+    err "an empty --passout fd:" "$emsg" bash -c "'$M' keygen -a 44 -o noenc.pem --passout fd:5 5<pw.nl"
     err "pkey --passout pass:" "$emsg" "$M" pkey -i keep.pem -o noenc.pem --passout pass:
     check "... and no key is written" test ! -e noenc.pem
     head -c 1023 /dev/zero | tr '\0' p >pw.1023
@@ -795,7 +795,7 @@ if "$M" info | grep -q "encrypted keys: yes"; then
         err "a 1024-byte password from ${src%%:*}: refused" "$lmsg" \
             env PWL="$(cat pw.1024)" "$M" pkey -i e1023.pem --passin "$src" <pw.1024 5<pw.1024
     done
-    err "a 1024-byte new password: refused" "$lmsg" "$M" keygen -a 44 -o e.pem --passout file:pw.1024
+    err "a 1024-byte new password: refused" "$lmsg" "$M" keygen -a 44 -o noenc.pem --passout file:pw.1024
     # A stream that two passwords share: each takes its line, no more.
     printf 'p%.0s' $(seq 1023) >pw.two
     printf '\nnewpw\nrest\n' >>pw.two
@@ -855,20 +855,39 @@ PY
         if [ -n "${RUNNER:-}" ]; then
             skip "secrets left on the stack" "under RUNNER gdb would search the emulator's memory"
         elif command -v gdb >/dev/null 2>&1 && gdb -q -batch -ex 'python print(1)' >/dev/null 2>&1; then
-            # The process's stack and heap as it exits, searched for the
-            # first of two prompted passwords that differ (and for a
-            # password over the limit): it is wiped.
+            # The process's stack and heap as it exits, searched for any
+            # 16-byte piece of the first of two prompted passwords that
+            # differ (40 pieces: the old code left some of them), of a
+            # password over the limit (64 pieces), and of a wrong one: they
+            # are wiped.
             hexof() { printf %s "$1" | od -An -v -tx1 | tr -d ' \n'; }
-            out=$(SCAN_HEX=$(hexof Zq9FirstPw) tty 'Zq9FirstPw\n' 'Zq9Second\n' -- \
+            pieces() {
+                local i c
+                spw= shex=
+                for i in $(seq "$1"); do
+                    c=$(printf 'Zq9Pw%03dpiece...' "$i")
+                    spw=$spw$c
+                    shex=$shex$(hexof "$c"),
+                done
+            }
+            pieces 40
+            out=$(SCAN_HEX=$shex tty "$spw\\n" 'Zq9Second\n' -- \
                 gdb -q -batch -x "$HERE/stack_scan.gdb" --args "$M" keygen -a 44 -o e.pem --passout prompt)
             check "two prompted passwords differ: the first is not left on the stack" \
                 bash -c "echo '$out' | grep -q 'do not match' && echo '$out' | grep -q 'scan stack clean'"
             check "... nor on the heap" bash -c "echo '$out' | grep -q 'scan heap clean'"
-            out=$(SCAN_HEX=$(hexof Zq9Long)$(hexof "$(head -c 64 pw.1024)") \
-                tty "Zq9Long$(cat pw.1024)\\n" -- \
+            pieces 64
+            out=$(SCAN_HEX=$shex tty "$spw\\n" -- \
                 gdb -q -batch -x "$HERE/stack_scan.gdb" --args "$M" pkey -i e1023.pem)
             check "a refused password at the load prompt is not left on the stack" \
                 bash -c "echo '$out' | grep -q '$lmsg' && echo '$out' | grep -q 'scan stack clean'"
+            # a wrong password of 63 pieces (past HMAC's block: libcrypto's
+            # SHA-256 hashes it and leaves blocks of it on the stack)
+            pieces 63
+            out=$(SCAN_HEX=$shex tty "$spw\\n" -- \
+                gdb -q -batch -x "$HERE/stack_scan.gdb" --args "$M" pkey -i e1023.pem)
+            check "a wrong long password is not left on the stack by libcrypto" \
+                bash -c "echo '$out' | grep -q 'wrong password' && echo '$out' | grep -q 'scan stack clean'"
         else
             skip "secrets left on the stack" "gdb (with Python) absent"
         fi
