@@ -22,6 +22,9 @@ SANITIZE ?=
 # CT=1: the constant-time annotations (include/internal/ct.h) become
 # valgrind client requests; `make test-ct` builds and runs that way.
 CT       ?=
+# PCT=1: a pairwise consistency test after every key generation
+# (include/mldsa.h, mldsa_self_test).
+PCT      ?=
 # RUNNER: a command prefix that runs the built programs in make test and
 # test-asm (an emulator for a cross build: 'qemu-s390x -L /usr/s390x-linux-gnu').
 RUNNER   ?=
@@ -48,7 +51,7 @@ endif
 # Given again, a setting overrides and is recorded anew.  DESTDIR and V are
 # never recorded.  `make config` shows them, `make distclean` forgets them.
 CONFIG_VARS := CC AR PERL OBJCOPY CFLAGS CPPFLAGS LDFLAGS NO_ASM NO_OPENSSL \
-               SANITIZE CT ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
+               SANITIZE CT PCT ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
                BINDIR MANDIR
 CONFIG_MK := $(BUILD)/config.mk
 -include $(CONFIG_MK)
@@ -103,28 +106,40 @@ quiet = @printf '  %-6s %s\n'
 endif
 
 # ---------------------------------------------------------------------------
-# Target detection: x86-64 gets the perlasm kernel unless NO_ASM=1.
+# Target detection: x86-64 and aarch64 get the perlasm kernels unless NO_ASM=1.
 # ---------------------------------------------------------------------------
 # ARCH names the folders of architecture-specific sources (crypto/*/ARCH/):
-# x86_64, or portable (every other target, and NO_ASM=1).
+# x86_64, aarch64, or portable (every other target, and NO_ASM=1).  A
+# folder of crypto/ without an ARCH subfolder builds its portable/ one.
 # CFLAGS take part: clang's --target=... there names the target.
 TARGET_TRIPLE := $(shell $(CC) $(CFLAGS) -dumpmachine 2>/dev/null)
-ASM_PERL := $(sort $(wildcard crypto/sha/asm/*.pl))
+# The kernel generators of each architecture: aarch64's are named
+# *-armv8*.pl, x86-64's are the others.
+ASM_PERL_ALL := $(sort $(wildcard crypto/sha/asm/*.pl))
+ASM_PERL_aarch64 := $(strip $(foreach f,$(ASM_PERL_ALL),$(if $(findstring -armv8,$(f)),$(f))))
+ASM_PERL_x86_64 := $(filter-out $(ASM_PERL_aarch64),$(ASM_PERL_ALL))
 # Windows (mingw-w64: x86_64-w64-mingw32, or clang's x86_64-w64-windows-gnu):
 # PE objects, programs end in .exe, the shared library is a DLL with an
 # import library, and the OS randomness is bcrypt's.
 WINDOWS := $(if $(or $(findstring mingw,$(TARGET_TRIPLE)),$(findstring windows,$(TARGET_TRIPLE))),1)
 EXE := $(if $(WINDOWS),.exe)
 ARCH := portable
-ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
-  ifeq ($(strip $(NO_ASM)),)
+ifeq ($(strip $(NO_ASM)),)
+  ifneq ($(filter x86_64-% amd64-%,$(TARGET_TRIPLE)),)
     ARCH := x86_64
-    USE_ASM := 1
+  else ifneq ($(filter aarch64-% arm64-%,$(TARGET_TRIPLE)),)
+    ARCH := aarch64
   endif
 endif
-# ASM_FLAVOUR, the perlasm output format, follows the target unless given.
+# The generators this target builds (none for portable).
+ASM_PERL := $(ASM_PERL_$(ARCH))
+USE_ASM := $(if $(ASM_PERL),1)
+# ASM_FLAVOUR, the perlasm output format, follows the target unless given:
+# elf, macosx, mingw64 (or nasm) on x86-64, linux64, ios64, win64 on aarch64.
 ifeq ($(strip $(ASM_FLAVOUR)),)
-ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
+ifeq ($(ARCH),aarch64)
+  ASM_FLAVOUR := $(if $(findstring darwin,$(TARGET_TRIPLE)),ios64,$(if $(WINDOWS),win64,linux64))
+else ifneq ($(findstring darwin,$(TARGET_TRIPLE)),)
   ASM_FLAVOUR := macosx
 else ifneq ($(WINDOWS),)
   ASM_FLAVOUR := mingw64
@@ -159,6 +174,9 @@ MLDSA_CPPFLAGS += -D__USE_MINGW_ANSI_STDIO=1
 endif
 ifneq ($(strip $(CT)),)
 MLDSA_CPPFLAGS += -DML_DSA_CT
+endif
+ifneq ($(strip $(PCT)),)
+MLDSA_CPPFLAGS += -DML_DSA_PCT
 endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -214,12 +232,15 @@ CHECK_LIBS   := $(shell $(CHECK_PC) pkg-config --libs check 2>/dev/null)
 # The sources of $(1) this target builds: X_win32.c only for Windows,
 # X_posix.c only for the others.
 os_srcs = $(filter-out $(if $(WINDOWS),%_posix.c,%_win32.c),$(1))
+# The architecture folder of each part of crypto/, or its portable one.
+arch_srcs = $(foreach d,$(wildcard crypto/*/),$(or $(wildcard \
+    $(d)$(ARCH)/*.c),$(wildcard $(d)portable/*.c)))
 LIB_SRCS := $(sort $(wildcard crypto/*.c) \
             $(wildcard crypto/cpuid/*.c) \
             $(wildcard crypto/sha/*.c) \
             $(wildcard crypto/ml_dsa/*.c) \
             $(wildcard crypto/encode/*.c) \
-            $(wildcard crypto/*/$(ARCH)/*.c))
+            $(arch_srcs))
 LIB_SRCS := $(call os_srcs,$(LIB_SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 
@@ -261,7 +282,7 @@ IMPORT_LIB := $(OUT)libmldsa.dll.a
 endif
 APP        := $(OUT)apps/mldsa$(EXE)
 
-.PHONY: all lib test check test-asm test-cpu test-ct ct-bins test-diff \
+.PHONY: all lib test check test-asm test-cpu test-ct ct-bins faults-bins test-diff \
         speed asm install uninstall clean distclean config help check-deps fuzz fuzz-bins
 all: lib $(APP)
 lib: $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB)
@@ -408,27 +429,39 @@ $(BUILD)/fuzz/%: test/fuzz/%.c $(FUZZ_COMMON) test/fuzz/oracle.h $(STATIC_LIB) $
 
 # The constant-time harness (test/ct/): the CT=1 library with the default
 # optimisation, and the portable (NO_ASM=1) one, each in its own folder,
-# run under valgrind memcheck by test/ct/run.sh; and, where clang is, one
-# with MemorySanitizer for the AVX-512 backend, which valgrind cannot run.
+# run under valgrind memcheck by test/ct/run.sh; and, where clang is
+# (CT_MSAN_CC, Debian's clang 14: util/install-deps --all), one with
+# MemorySanitizer for the two AVX-512 backends, which valgrind cannot run
+# (without clang, their groups are counted skips).
+CT_MSAN_CC ?= clang
 test-ct:
 	@$(MAKE) --no-print-directory CT=1 BUILD=build-ct OUT=build-ct/ ct-bins
 	@$(MAKE) --no-print-directory CT=1 NO_ASM=1 BUILD=build-ct-noasm \
 	    OUT=build-ct-noasm/ ct-bins
-	@if command -v clang >/dev/null 2>&1; then \
-	    $(MAKE) --no-print-directory CT=1 CC=clang SANITIZE=memory \
+	@if command -v $(CT_MSAN_CC) >/dev/null 2>&1; then \
+	    $(MAKE) --no-print-directory CT=1 CC=$(CT_MSAN_CC) SANITIZE=memory \
 	        BUILD=build-ct-msan OUT=build-ct-msan/ ct-bins || exit 1; \
 	    test/ct/run.sh build-ct build-ct-noasm build-ct-msan; \
 	else \
-	    echo "ct: no clang: the AVX-512 backend is not checked"; \
-	    test/ct/run.sh build-ct build-ct-noasm; \
+	    CT_MSAN=none test/ct/run.sh build-ct build-ct-noasm; \
 	fi
 
 ct-bins: $(BUILD)/ct/ct_check
 
-$(BUILD)/ct/ct_check: test/ct/ct_check.c $(STATIC_LIB) $(CONFIG_STAMP)
+# (the internal archive: the harness's planted leaks use internal names)
+$(BUILD)/ct/ct_check: test/ct/ct_check.c $(INTERNAL_LIB) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(INTERNAL_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
+
+# The self-tests' fault injection (test/test_selftest_faults.sh builds it
+# with PCT=1 and -DML_DSA_SELF_TEST_FAULTS in a folder of its own).
+faults-bins: $(BUILD)/faults/selftest_faults$(EXE)
+
+$(BUILD)/faults/selftest_faults$(EXE): test/faults/selftest_faults.c $(INTERNAL_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(INTERNAL_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
 
 # Differential verify against OpenSSL through Python cryptography
 # (test/diff/): DIFF_CASES=N cases (default 20000), DIFF_SEED to replay.
@@ -440,23 +473,31 @@ $(BUILD)/diff/verify_batch: test/diff/verify_batch.c $(STATIC_LIB) $(CONFIG_STAM
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(SYS_LIBS)
 
-# The suites under qemu-user's Nehalem and Haswell CPU models (x86-64).
+# The suites under qemu-user's CPU models: Nehalem and Haswell (x86-64), max and
+# cortex-a72 with MLDSA_ARMCAP masks (aarch64: test/cross.sh aarch64 test-cpu).
 test-cpu: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@test/cpu_matrix.sh $(BUILD)/test $(APP)
 
+# The assembler matrix of the target's architecture (aarch64's, or x86-64's).
 test-asm: check-deps
-	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) test/asm_matrix.sh
+	@CC="$(CC)" PERL="$(PERL)" RUNNER=$(call sh_quote,$(RUNNER)) \
+	    test/asm_matrix$(if $(filter aarch64-% arm64-%,$(TARGET_TRIPLE)),_aarch64).sh
 
 speed: all
 	@$(APP) speed
 
-# Every flavour, standing alone, for embedding in other trees.
-asm: $(ASM_PERL) $(PERLASM_DEPS)
+# Every flavour of every architecture's kernels, standing alone, for
+# embedding in other trees.
+asm: $(ASM_PERL_ALL) $(PERLASM_DEPS)
 	@mkdir -p $(ASMDIR)
-	$(Q)for pl in $(ASM_PERL); do \
+	$(Q)for pl in $(ASM_PERL_ALL); do \
 	    base=$$(basename $$pl .pl); \
-	    for fl in elf macosx mingw64 nasm; do \
+	    case " $(ASM_PERL_aarch64) " in \
+	    *" $$pl "*) flavours="linux64 ios64 win64";; \
+	    *) flavours="elf macosx mingw64 nasm";; \
+	    esac; \
+	    for fl in $$flavours; do \
 	        case $$fl in nasm) ext=asm;; *) ext=s;; esac; \
 	        printf '  %-6s %s\n' PERLASM $(ASMDIR)/$$base-$$fl.$$ext; \
 	        CC="$(CC)" $(PERL) $$pl $$fl $(ASMDIR)/$$base-$$fl.$$ext || exit 1; \
@@ -500,8 +541,8 @@ uninstall:
 # clean keeps $(BUILD)/config.mk, the recorded settings; distclean removes
 # them, and every build folder the Makefile's targets (test-ct, fuzz),
 # .ci/run and test/cross.sh make, and the outputs at the root.
-DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-fuzz \
-                  build-asan build-noasm build-clang build-s390x build-aarch64 \
+DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-faults build-fuzz \
+                  build-asan build-noasm build-pct build-clang build-s390x build-aarch64 \
                   $(wildcard build-win-*)
 clean:
 	rm -rf $(filter-out $(CONFIG_MK),$(wildcard $(BUILD)/* $(BUILD)/.[!.]*)) \
@@ -534,8 +575,8 @@ help:
 	@echo '  all (default)  libmldsa.a, libmldsa.so (+ libmldsa.so.0 link) and apps/mldsa'
 	@echo '  lib            the two libraries only'
 	@echo '  test, check    build and run every suite; one "N passed, N failed, N skipped" line'
-	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh)'
-	@echo '  test-cpu       the suites under qemu-user CPU models without AVX-512/AVX2'
+	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh; aarch64 CC: test/asm_matrix_aarch64.sh)'
+	@echo '  test-cpu       the suites under qemu-user CPU models (x86-64: without AVX-512/AVX2; aarch64: with and without SHA-3)'
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
@@ -559,7 +600,8 @@ help:
 	@echo '  NO_OPENSSL*    1: the tool without libcrypto (no encrypted keys)'
 	@echo '  SANITIZE*      e.g. address,undefined: build everything with those sanitizers'
 	@echo '  CT*            1: constant-time annotations as valgrind requests (make test-ct)'
-	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64, nasm (Windows; default: from the target)'
+	@echo '  PCT*           1: a pairwise consistency test after every key generation'
+	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64, nasm (Windows) on x86-64; linux64, ios64, win64 on aarch64 (default: from the target)'
 	@echo '  NASM           the assembler of the nasm flavour (default nasm)'
 	@echo '  CROSS_DEPS     where install-deps --cross mingw put Check (default /opt/mldsa-cross/mingw64)'
 	@echo '  RUNNER*        command that runs the built programs (an emulator for a cross build)'

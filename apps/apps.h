@@ -42,6 +42,7 @@ int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_info(int argc, char **argv);
+int cmd_selftest(int argc, char **argv);
 
 /* The printf format checks follow the printf in use (mingw-w64's C99 one). */
 #ifdef __MINGW_PRINTF_FORMAT

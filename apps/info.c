@@ -2,7 +2,8 @@
  * mldsa info: what this build is and what it does on this machine: the
  * version, how it was compiled, the Keccak kernel built in (full or stubs,
  * flavour, assembler), the backends this machine runs and the one in use
- * (after MLDSA_BACKEND and MLDSA_IA32CAP).
+ * (after MLDSA_BACKEND and MLDSA_IA32CAP / MLDSA_ARMCAP), the Keccak
+ * kernels.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,8 @@ static const char info_help[] =
     "usage: mldsa info\n"
     "Print the version, the build (compiler, assembly on or off), the Keccak\n"
     "kernel (full or stubs, flavour, assembler), the backends this machine runs\n"
-    "(best first) and the one in use.  Exit status 2 when MLDSA_BACKEND names a\n"
+    "(best first) and the one in use, the Keccak-f[1600] kernels (states per\n"
+    "call, and whether this machine runs them).  Exit status 2 when MLDSA_BACKEND names a\n"
     "backend that is unknown or cannot run here (the default one is used).\n"
     "Also whether encrypted keys are available (the OpenSSL libcrypto the tool\n"
     "uses for them).\n";
@@ -38,6 +40,8 @@ int cmd_info(int argc, char **argv)
 {
     const char *info = mldsa_build_info(), *want = getenv("MLDSA_BACKEND");
     const char *inuse = mldsa_backend_name(), *name;
+    unsigned ways;
+    int usable;
 
     if (argc > 1) {
         if (app_is_help(argv[1])) {
@@ -71,6 +75,11 @@ int cmd_info(int argc, char **argv)
     if (want != NULL)
         printf(" (MLDSA_BACKEND=%s)", want);
     printf("\nsample ops:  %s\n", mldsa_sample_ops_name());
+    printf("keccak:     ");
+    for (size_t i = 0; (name = mldsa_keccak_kernel(i, &ways, &usable)) != NULL; i++)
+        printf("%s %s (%u state%s%s)", i ? ";" : "", name, ways,
+               ways == 1 ? "" : "s", usable ? "" : ", not usable here");
+    printf("\n");
     printf("library:     %s\n", info);
     if (app_pkcs8_info() != NULL)
         printf("encrypted keys: yes (PKCS#8 PBES2 through %s)\n", app_pkcs8_info());

@@ -16,6 +16,7 @@ static const APP_COMMAND commands[] = {
     { "verify", cmd_verify, "verify a signature: exit 0 valid, 1 invalid" },
     { "speed", cmd_speed, "measure keygen/sign/verify on every backend" },
     { "info", cmd_info, "version, build, Keccak kernel, CPU capabilities" },
+    { "selftest", cmd_selftest, "run the known-answer self-tests, print what passed" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -530,8 +530,64 @@ static void keccak_row(void)
     printf("\n");
 }
 
+/* The operations --run names, in the order of the tables' columns. */
+static const char *const op_names[NBLOCKS][NOPS] = {
+    { "keygen", "sign", "verify" },
+    { "key-generate", "key-sign", "key-verify" },
+};
+
+/*
+ * --run PARAM OP N: operations 0..N-1 of one cell (the inputs the timed
+ * cells use), untimed; --run keccak KERNEL N: N calls of one Keccak
+ * kernel.  For counting what a cell executes, under an emulator that
+ * counts instructions (util/icount-speed: the count of N operations less
+ * that of 0).
+ */
+static int run_ops(const char *what, const char *op, const char *count)
+{
+    BENCH_CTX b;
+    mldsa_param param;
+    unsigned ways;
+    int usable;
+    const char *name;
+    char *end;
+    unsigned long n = strtoul(count, &end, 10);
+    int ret = APP_EXIT_ERROR;
+
+    if (*count == '\0' || *end != '\0' || n > MAX_OPS)
+        return app_usage("speed", "--run: '%s' is not a count (0..%d)", count,
+                         MAX_OPS);
+    if (strcmp(what, "keccak") == 0) {
+        for (size_t i = 0; (name = mldsa_keccak_kernel(i, &ways, &usable)) != NULL; i++)
+            if (strcmp(name, op) == 0) {
+                if (!usable)
+                    return app_error("speed: kernel '%s' is not usable here", op);
+                return mldsa_keccak_kernel_run(i, n) == MLDSA_OK
+                       ? APP_EXIT_OK : APP_EXIT_ERROR;
+            }
+        return app_usage("speed", "--run keccak: no kernel '%s'", op);
+    }
+    if (app_parse_param("speed", what, &param) != 0)
+        return APP_EXIT_ERROR;
+    for (size_t k = 0; k < NBLOCKS; k++)
+        for (size_t o = 0; o < NOPS; o++) {
+            if (strcmp(op_names[k][o], op) != 0)
+                continue;
+            if (ctx_init(&b, param) != 0)
+                return APP_EXIT_ERROR;
+            ret = APP_EXIT_OK;
+            for (b.j = 0; b.j < n && ret == APP_EXIT_OK; b.j++)
+                if (blocks[k].fn[o](&b) != MLDSA_OK)
+                    ret = app_error("speed: %s failed", op);
+            ctx_free(&b);
+            return ret;
+        }
+    return app_usage("speed", "--run: no operation '%s'", op);
+}
+
 static const char speed_help[] =
     "usage: mldsa speed [44|65|87 ...] [keccak]\n"
+    "       mldsa speed --run 44|65|87 OP N | --run keccak KERNEL N\n"
     "Seconds per operation and operations per second (the columns of openssl\n"
     "speed), and TSC cycles per operation, for ML-DSA keygen, sign and verify,\n"
     "through the one-shot API and through a prepared key object; one block per\n"
@@ -540,7 +596,11 @@ static const char speed_help[] =
     "the same operations on the same inputs), then each backend's speedup over\n"
     "generic.  Figures are medians over rounds of CPU time per operation.\n"
     "keccak: the cycles of one call of each Keccak-f[1600] kernel, and per state.\n"
-    "No arguments: all three parameter sets and keccak.\n";
+    "No arguments: all three parameter sets and keccak.\n"
+    "--run runs operations 0..N-1 of one cell untimed (OP: keygen, sign, verify,\n"
+    "key-generate, key-sign, key-verify), or N calls of a kernel (KERNEL as the\n"
+    "keccak row names it), for counting instructions under an emulator\n"
+    "(util/icount-speed).\n";
 
 int cmd_speed(int argc, char **argv)
 {
@@ -551,6 +611,11 @@ int cmd_speed(int argc, char **argv)
     size_t n = 0, nb = 1, nservers = 0, generic = MAX_BACKENDS;
     int keccak = 0, server = 0, ret = 0;
 
+    if (argc > 1 && strcmp(argv[1], "--run") == 0) {
+        if (argc != 5)
+            return app_usage("speed", "--run takes 44|65|87 OP N or keccak KERNEL N");
+        return run_ops(argv[2], argv[3], argv[4]);
+    }
     for (int i = 1; i < argc; i++) {
         mldsa_param p;
 

@@ -8,12 +8,15 @@
 
 #define BUILD_INFO_MAX 384
 
-#ifdef KECCAK1600_ASM
+#if defined(KECCAK1600_ASM_X86_64)
 # define KERNEL_FMT "%s + %s"
 # define KERNEL_INFO SHA3_avx512vl_info(), SHA3_avx512_info()
+#elif defined(KECCAK1600_ASM_AARCH64)
+# define KERNEL_FMT "%s + %s"
+# define KERNEL_INFO SHA3_armv8_info(), SHA3_armv8_sha3_info()
 #else
 # define KERNEL_FMT "%s"
-# define KERNEL_INFO "none (portable build: NO_ASM=1 or not x86-64)"
+# define KERNEL_INFO "none (portable build: NO_ASM=1, or no kernels for this target)"
 #endif
 
 /*

@@ -56,56 +56,9 @@ use_gen() {
     esac
 }
 
-pass=0
-fail=0
-skip=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/asm_matrix.XXXXXX")
+. "$(dirname "$0")/asm_lib.sh"
 trap 'rm -rf "$tmp"; runner_stop' EXIT
 
-row() { printf '| %-62s | %-5s |\n' "$1" "$2"; }
-
-# check NAME COMMAND...: one row; the command's output is shown on failure.
-check() {
-    local name=$1
-    shift
-    if "$@" >"$tmp/log" 2>&1; then
-        pass=$((pass + 1))
-        row "$name" PASS
-    else
-        fail=$((fail + 1))
-        row "$name" FAIL
-        sed 's/^/    /' "$tmp/log" | tail -n 15
-    fi
-}
-
-skip_row() { skip=$((skip + 1)); row "$1 ($2)" SKIP; }
-have() { command -v "$1" >/dev/null 2>&1; }
-
-# kind FILE: "full" or "stubs", from the generated file's header.
-kind() { sed -n 's/.*kernel: \(full\|stubs\).*/\1/p' "$1" | head -n 1; }
-
-# gen_expect EXPECT FLAVOUR OUT [VAR=VALUE...]: generate, compare the kind.
-gen_expect() {
-    local expect=$1 flavour=$2 out=$3
-    shift 3
-    env "$@" "$PERL" "$GEN" "$flavour" "$out" || return 1
-    local got
-    got=$(kind "$out")
-    echo "expected $expect, got '$got': $(sed -n 3p "$out")"
-    [ "$got" = "$expect" ]
-}
-
-# globals_ok LIST_COMMAND...: the defined global symbols are exactly the API.
-globals_ok() {
-    local got
-    got=$("$@" | sort | tr '\n' ' ' | sed 's/ $//')
-    echo "globals: $got"
-    [ "$got" = "$API" ]
-}
-elf_globals() { readelf -sW "$1" | awk '$5 == "GLOBAL" && $7 != "UND" {print $8}'; }
-elf_hidden() { ! readelf -sW "$1" | awk '$5 == "GLOBAL" && $7 != "UND"' | grep -v HIDDEN; }
-coff_globals() { objdump -t "$1" | awk '/\(scl +2\)/ && !/\(sec +0\)/ {print $NF}'; }
-macho_globals() { llvm-nm "$1" | awk '$2 == "T" {sub(/^_/, "", $3); print $3}'; }
 elf_notes() {
     readelf -nW "$1" | grep -q 'IBT, SHSTK' &&
         readelf -SW "$1" | grep -q '\.note\.GNU-stack'
@@ -204,31 +157,7 @@ for k in full stubs; do
     fi
     if [ $k = stubs ]; then
         # The stubs say no, and trap if called anyway.
-        cat >"$tmp/stub.c" <<'EOF_C'
-#include <signal.h>
-#include <stdint.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-uint32_t ossl_ia32cap(void) { return 0x1f; }
-int CAPABLE(void);
-const char *INFO(void);
-void PERMUTE(uint64_t A[200]);
-int main(void)
-{
-    static uint64_t A[200];
-    int status;
-    pid_t pid;
-    if (CAPABLE() != 0 || strstr(INFO(), " stubs (") == NULL)
-        return 1;
-    if ((pid = fork()) == 0) {
-        PERMUTE(A);
-        _exit(0);
-    }
-    waitpid(pid, &status, 0);
-    return !(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
-}
-EOF_C
+        stub_program "$tmp/stub.c" ossl_ia32cap 0x1f 200
         check "$X elf stubs: capable() is 0, info says stubs, $X entry traps" \
             eval '"${ELF_CC%% *}" ${ELF_CC#"${ELF_CC%% *}"} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "${elf_runner[@]}" "$tmp/stub"'
     fi
@@ -249,11 +178,8 @@ if have llvm-nm; then
         nasm) as=(nasm -f win64) ext=asm ;;
         esac
         have "${as[0]}" || { skip_row "$X $fl: util/asm-prefix" "no ${as[0]}"; continue; }
-        want=$(for s in $API ossl_ia32cap; do echo "${us}my_$s"; done | sort | tr '\n' ' ')
         check "$X $fl: util/asm-prefix my_ renames every entry point and ossl_ia32cap" \
-            eval 'util/asm-prefix my_ "$tmp/full-$fl.$ext" "$tmp/p.$ext" &&
-                  "${as[@]}" -o "$tmp/p.o" "$tmp/p.$ext" &&
-                  [ "$(llvm-nm -g "$tmp/p.o" | awk "{print \$NF}" | sort | tr "\n" " ")" = "$want" ]'
+            prefixed "$tmp/full-$fl.$ext" ossl_ia32cap "$us" "${as[@]}"
     done
 else
     skip_row "$X util/asm-prefix" "no llvm-nm"
@@ -263,24 +189,6 @@ done
 # ---------------------------------------------------------------------
 # 3. The library with the full kernel and with the stubs
 # ---------------------------------------------------------------------
-# build_and_test NAME [VAR=VALUE...]: the library, the tool and every
-# suite, then each suite run.
-suites=$(ls test/test_*.c 2>/dev/null | sed 's|test/\(.*\)\.c|\1|')
-build_and_test() {
-    local name=$1 b="$tmp/$1"
-    shift
-    check "$name: make lib and suites" \
-        env "$@" $MAKE --no-print-directory -k -j2 BUILD="$b" OUT="$b/" CC="$CC" \
-            lib $(for s in $suites; do printf '%s ' "$b/test/$s$EXE"; done)
-    if [ -z "$EXE" ]; then
-        [ -f "$b/libmldsa.so" ] || return 0
-        check "$name: libmldsa.so without text relocations" \
-            eval '! readelf -dW '"$b/libmldsa.so"' | grep -q TEXTREL'
-    fi
-    for s in $suites; do
-        check "$name: $s" env "$@" "${runner[@]}" "$b/test/$s$EXE"
-    done
-}
 build_and_test full MLDSA_ASM=
 build_and_test stubs MLDSA_ASM="gnu-as 2.25"
 for b in full stubs; do

@@ -23,7 +23,8 @@
 # include <unistd.h>
 #endif
 #include "ml_dsa/ml_dsa_local.h"
-#ifdef KECCAK1600_ASM
+#include "internal/sha3.h"
+#ifdef KECCAK1600_ASM_X86_64
 # include "internal/cpuid.h"
 #endif
 #include "testutil.h"
@@ -1002,7 +1003,7 @@ START_TEST(MLDSA_BACKEND_selects_each_usable_backend_and_ignores_others)
 }
 END_TEST
 
-#ifdef KECCAK1600_ASM
+#ifdef KECCAK1600_ASM_X86_64
 /*
  * x86-64: without VBMI the x8 backend is not chosen; with AVX-512 masked
  * off neither the x8 nor the x4 one, not even by name; with AVX2 masked off
@@ -1078,7 +1079,7 @@ static unsigned usable_backends(void)
 /* The capability vector, for PRINT_ARG (0 where there is none). */
 static unsigned ia32cap(void)
 {
-#ifdef KECCAK1600_ASM
+#ifdef KECCAK1600_ASM_X86_64
     return (unsigned)ossl_ia32cap();
 #else
     return 0;
@@ -1121,7 +1122,7 @@ int main(int argc, char **argv)
     choice = tcase_create("choice");
     tcase_set_timeout(choice, 60);
     tcase_add_test(choice, MLDSA_BACKEND_selects_each_usable_backend_and_ignores_others);
-#ifdef KECCAK1600_ASM
+#ifdef KECCAK1600_ASM_X86_64
     tcase_add_test(choice, MLDSA_IA32CAP_masks_backends_off);
     tcase_add_test(choice, MLDSA_IA32CAP_masks_and_ignores_malformed_values);
 #endif

@@ -89,10 +89,21 @@ SEED=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 
 # --- help and usage -------------------------------------------------------
 rc "help for the tool" 0 "$M" --help
-for c in keygen pubkey pkey sign verify speed info; do
+for c in keygen pubkey pkey sign verify speed info selftest; do
     rc "help for $c" 0 "$M" "$c" --help
 done
 rc "info runs" 0 "$M" info
+# selftest: every self-test passes and is named, with the backend
+out=$("$M" selftest 2>&1)
+got=$?
+if [ "$got" -eq 0 ] && grep -q '^backend: ' <<<"$out" \
+        && [ "$(grep -cE '^ok   (SHAKE128|SHAKE256|SHA-256|SHA-512|ML-DSA-(44|65|87) keygen, sign, verify) ' <<<"$out")" -eq 7 ] \
+        && grep -q '^all 7 self-tests passed in ' <<<"$out"; then
+    ok "selftest prints the 7 self-tests that passed"
+else
+    bad "selftest prints the 7 self-tests that passed" "exit $got: $(head -c 400 <<<"$out")"
+fi
+err "selftest takes no argument" "unexpected argument" "$M" selftest 44
 err "no command is a usage error" "no command" "$M"
 err "unknown command" "unknown command" "$M" frobnicate
 err "unknown option names it" "'--bogus'" "$M" keygen -a 44 --bogus

@@ -1,15 +1,18 @@
 /*
- * The multi-way SHAKE (include/internal/sha3.h, "4-way SHAKE" and "8-way
- * SHAKE") and the raw permutation of each kernel, x4 (AVX-512VL, ymm) and
- * x8 (AVX-512F, zmm), against the scalar Keccak: every lane gives the
- * bytes of its own scalar SHAKE128 / SHAKE256 (FIPS 202 section 6.2), for
- * every input length from 0 to three rates plus one, with distinct inputs
- * per lane and several squeeze block counts.  Each test is a loop test
- * over the kernels.
+ * The multi-way SHAKE (include/internal/sha3.h, "4-way SHAKE", "8-way
+ * SHAKE" and "2-way SHAKE") and the raw permutation of each kernel of this
+ * architecture against the scalar Keccak: on x86-64 x4 (AVX-512VL, ymm) and
+ * x8 (AVX-512F, zmm), on aarch64 x2 with Armv8.0 Advanced SIMD and x2 with
+ * the SHA-3 extension.  Every lane gives the bytes of its own scalar
+ * SHAKE128 / SHAKE256 (FIPS 202 section 6.2), for every input length from 0
+ * to three rates plus one, with distinct inputs per lane and several
+ * squeeze block counts.  Each test is a loop test over the kernels.
  *
- * Where the build has no kernel (NO_ASM=1, not x86-64) or the CPU, the OS
- * or MLDSA_IA32CAP rule the kernel's ISA out, there is nothing of it to
- * run: the suite says so on stdout and checks only what still applies.
+ * Where the build has no kernel (NO_ASM=1, another architecture) or the
+ * CPU, the OS or MLDSA_IA32CAP / MLDSA_ARMCAP rule the kernel's ISA out,
+ * there is nothing of it to run: those cases are counted as skipped.  A
+ * kernel that is full and whose capabilities are all there must say it is
+ * usable, so a run on a CPU with the ISA checks the kernel.
  */
 #include <check.h>
 #include <stdio.h>
@@ -19,10 +22,17 @@
 #include "internal/sha3.h"
 #include "testutil.h"
 
-#if defined(KECCAK1600_ASM) && (defined(__x86_64__) || defined(_M_X64))
+#if defined(KECCAK1600_ASM_X86_64) || defined(KECCAK1600_ASM_AARCH64)
 # define XN_BUILT 1
 #else
 # define XN_BUILT 0
+#endif
+#if defined(__aarch64__) || defined(_M_ARM64)
+# define XN_AARCH64 1
+# define CAPS_NAME "armcap"
+#else
+# define XN_AARCH64 0
+# define CAPS_NAME "ia32cap"
 #endif
 
 #define MAX_WAYS 8
@@ -33,10 +43,12 @@
 
 /* One multi-way kernel and its SHAKE glue, behind one signature. */
 typedef struct {
-    const char *name;           /* "x4", "x8" */
+    const char *name;           /* "x4", "x8", "x2 neon", "x2 sha3" */
+    const char *info_name;      /* what its info string starts with */
     size_t ways;
     const char *isa;            /* what the capability test requires */
-    uint32_t caps;              /* ... as ossl_ia32cap bits */
+    uint32_t caps;              /* ... as capability vector bits */
+    int always_full;            /* never stubs, whatever the assembler */
 #if XN_BUILT
     int (*capable)(void);
     const char *(*info)(void);
@@ -49,7 +61,7 @@ typedef struct {
 #endif
 } XN_KERNEL;
 
-#if XN_BUILT
+#ifdef KECCAK1600_ASM_X86_64
 static void shake_x4(size_t rate, const uint8_t *const *in, size_t len,
                      uint8_t *const *out, size_t nb1,
                      uint8_t *const *out2, size_t nb2)
@@ -77,37 +89,101 @@ static void shake_x8(size_t rate, const uint8_t *const *in, size_t len,
 }
 #endif
 
+#ifdef KECCAK1600_ASM_AARCH64
+static void shake_x2(KECCAK1600_X2_KERNEL kernel, size_t rate,
+                     const uint8_t *const *in, size_t len,
+                     uint8_t *const *out, size_t nb1,
+                     uint8_t *const *out2, size_t nb2)
+{
+    KECCAK1600_X2_CTX ctx;
+
+    SHA3_x2_init(&ctx, rate, kernel);
+    SHA3_x2_absorb_once(&ctx, in, len);
+    SHA3_x2_squeezeblocks(&ctx, out, nb1);
+    SHA3_x2_squeezeblocks(&ctx, out2, nb2);
+    SHA3_x2_cleanse(&ctx);
+}
+
+static void shake_x2_neon(size_t rate, const uint8_t *const *in, size_t len,
+                          uint8_t *const *out, size_t nb1,
+                          uint8_t *const *out2, size_t nb2)
+{
+    shake_x2(KECCAK1600_X2_NEON, rate, in, len, out, nb1, out2, nb2);
+}
+
+static void shake_x2_sha3(size_t rate, const uint8_t *const *in, size_t len,
+                          uint8_t *const *out, size_t nb1,
+                          uint8_t *const *out2, size_t nb2)
+{
+    shake_x2(KECCAK1600_X2_SHA3, rate, in, len, out, nb1, out2, nb2);
+}
+#endif
+
 static const XN_KERNEL kernels[] = {
-    { "x4", 4, "AVX-512VL",
-      OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL | OSSL_IA32CAP_ZMM_STATE,
-#if XN_BUILT
+#if XN_AARCH64
+    { "x2 neon", "keccak1600x2-armv8", 2, "Advanced SIMD", OSSL_ARMCAP_ASIMD, 1,
+# if XN_BUILT
+      SHA3_armv8_capable, SHA3_armv8_info, KECCAK1600_x2_permute_armv8,
+      shake_x2_neon
+# endif
+    },
+    { "x2 sha3", "keccak1600x2-armv8-sha3", 2, "the SHA-3 extension",
+      OSSL_ARMCAP_ASIMD | OSSL_ARMCAP_SHA3, 0,
+# if XN_BUILT
+      SHA3_armv8_sha3_capable, SHA3_armv8_sha3_info,
+      KECCAK1600_x2_permute_armv8_sha3, shake_x2_sha3
+# endif
+    },
+#else
+    { "x4", "keccak1600x4-avx512vl", 4, "AVX-512VL",
+      OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL | OSSL_IA32CAP_ZMM_STATE, 0,
+# if XN_BUILT
       SHA3_avx512vl_capable, SHA3_avx512vl_info,
       KECCAK1600_x4_permute_avx512vl, shake_x4
-#endif
+# endif
     },
-    { "x8", 8, "AVX-512F", OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE,
-#if XN_BUILT
+    { "x8", "keccak1600x8-avx512", 8, "AVX-512F",
+      OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE, 0,
+# if XN_BUILT
       SHA3_avx512_capable, SHA3_avx512_info,
       KECCAK1600_x8_permute_avx512, shake_x8
-#endif
+# endif
     },
+#endif
 };
 #define NKERNELS (int)(sizeof(kernels) / sizeof(kernels[0]))
 
-/* Whether kernel k can run here; says why not when it cannot. */
+#if XN_BUILT
+/* The capability vector of this architecture. */
+static uint32_t cpucap(void)
+{
+# if XN_AARCH64
+    return ossl_armcap();
+# else
+    return ossl_ia32cap();
+# endif
+}
+#endif
+
+/* Whether kernel k can run here; says why not (a counted skip) when it
+ * cannot. */
 static int xn_usable(const XN_KERNEL *k, const char *test)
 {
+    char why[256];
+
 #if XN_BUILT
     if (k->capable())
         return 1;
-    printf("%s: %s path not available: kernel is stubs, or CPU/OS/MLDSA_IA32CAP "
-           "rule %s out (ia32cap 0x%02x); nothing %s checked\n", test, k->name,
-           k->isa, (unsigned)ossl_ia32cap(), k->name);
+    snprintf(why, sizeof(why), "%s: %s path not available: kernel is stubs, "
+             "or CPU/OS/MLDSA_%s rule %s out (%s 0x%02x); nothing %s checked",
+             test, k->name, XN_AARCH64 ? "ARMCAP" : "IA32CAP", k->isa,
+             CAPS_NAME, (unsigned)cpucap(), k->name);
 #else
-    printf("%s: %s path not available: built without the assembly kernel "
-           "(NO_ASM=1 or not x86-64); nothing %s checked\n", test, k->name,
-           k->name);
+    snprintf(why, sizeof(why), "%s: %s path not available: built without the "
+             "assembly kernels (NO_ASM=1 or another architecture); nothing %s "
+             "checked", test, k->name, k->name);
 #endif
+    test_skip(why);
     return 0;
 }
 
@@ -204,24 +280,34 @@ START_TEST(permutation_equals_scalar_permutation_per_lane)
 END_TEST
 
 /*
- * The kernel reports what it is, and only claims to be usable when the
- * capability vector has its ISA and the OS's ZMM state.
+ * The kernel reports what it is, claims to be usable only when the
+ * capability vector has its ISA (on x86-64 with the OS's ZMM state), and
+ * claims it whenever it is full and the vector has it.
  */
-START_TEST(kernel_capable_only_with_its_caps)
+START_TEST(kernel_capable_exactly_with_its_caps_when_full)
 {
     const XN_KERNEL *k = &kernels[_i];
 #if XN_BUILT
     const char *info = k->info();
-    char want[32];
+    size_t n = strlen(k->info_name);
+    int full = strstr(info, " full, ") != NULL;
 
-    printf("%s kernel: %s; ia32cap 0x%02x; capable %d\n", k->name, info,
-           (unsigned)ossl_ia32cap(), k->capable());
-    snprintf(want, sizeof(want), "keccak1600%s-", k->name);
-    ck_assert_ptr_nonnull(strstr(info, want));
+    printf("%s kernel: %s; %s 0x%02x; capable %d\n", k->name, info,
+           CAPS_NAME, (unsigned)cpucap(), k->capable());
+    ck_assert_msg(strncmp(info, k->info_name, n) == 0 && info[n] == ' ',
+                  "%s: info '%s' does not name %s", k->name, info,
+                  k->info_name);
+    ck_assert_msg(full || strstr(info, " stubs (") != NULL,
+                  "%s: info '%s' says neither full nor stubs", k->name, info);
+    if (k->always_full)
+        ck_assert_msg(full, "%s: stubs, but every assembler encodes it", k->name);
     if (k->capable())
-        ck_assert_uint_eq(ossl_ia32cap() & k->caps, k->caps);
+        ck_assert_uint_eq(cpucap() & k->caps, k->caps);
+    if (full && (cpucap() & k->caps) == k->caps)
+        ck_assert_msg(k->capable(), "%s: full and the CPU has %s, yet not "
+                      "capable", k->name, k->isa);
 #else
-    xn_usable(k, "kernel_capable_only_with_its_caps");
+    xn_usable(k, "kernel_capable_exactly_with_its_caps_when_full");
 #endif
 }
 END_TEST
@@ -232,7 +318,8 @@ int main(void)
     TCase *tc = tcase_create("xn");
 
     tcase_set_timeout(tc, 60);
-    tcase_add_loop_test(tc, kernel_capable_only_with_its_caps, 0, NKERNELS);
+    tcase_add_loop_test(tc, kernel_capable_exactly_with_its_caps_when_full, 0,
+                        NKERNELS);
     tcase_add_loop_test(tc, permutation_equals_scalar_permutation_per_lane, 0,
                         NKERNELS);
     tcase_add_loop_test(tc, shake128_equals_scalar_for_every_length, 0,

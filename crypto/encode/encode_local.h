@@ -62,12 +62,14 @@ void ossl_pem_encode(char *out, const char *label, const uint8_t *der,
                      size_t derlen);
 /*
  * Find the first PEM block in text, check that its END line matches its
- * BEGIN line, and decode its base64 into a fresh buffer *der (*derlen bytes,
- * to be cleansed and freed by the caller).  *label points into text at the
- * label, *labellen its length.  MLDSA_ERR_PEM for missing or mismatched
- * armour, a bad base64 character, bad padding or a misplaced '='.
+ * BEGIN line, and decode its base64 into a fresh buffer *der of *dersize
+ * bytes, the DER in its first *derlen; the caller cleanses all *dersize
+ * bytes and frees it.  *label points into text at the label, *labellen its
+ * length.  MLDSA_ERR_PEM for missing or mismatched armour, a bad base64
+ * character, bad padding or a misplaced '='.
  */
 int ossl_pem_decode(const char *text, size_t textlen, const char **label,
-                    size_t *labellen, uint8_t **der, size_t *derlen);
+                    size_t *labellen, uint8_t **der, size_t *derlen,
+                    size_t *dersize);
 
 #endif /* MLDSA_ENCODE_LOCAL_H */

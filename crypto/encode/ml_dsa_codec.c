@@ -491,7 +491,7 @@ int mldsa_key_from_der(MLDSA_KEY **out, const uint8_t *der, size_t derlen)
 int mldsa_key_from_pem(MLDSA_KEY **out, const char *pem, size_t pemlen)
 {
     const char *label;
-    size_t labellen, derlen = 0;
+    size_t labellen, derlen = 0, dersize = 0;
     uint8_t *der = NULL;
     key_want want;
     int ret;
@@ -500,7 +500,7 @@ int mldsa_key_from_pem(MLDSA_KEY **out, const char *pem, size_t pemlen)
         return MLDSA_ERR_NULL;
     *out = NULL;
     if ((ret = ossl_pem_decode(pem, pemlen, &label, &labellen, &der,
-                               &derlen)) != MLDSA_OK)
+                               &derlen, &dersize)) != MLDSA_OK)
         return ret;
     if (labellen == strlen(PEM_LABEL_PUBLIC)
         && memcmp(label, PEM_LABEL_PUBLIC, labellen) == 0)
@@ -514,7 +514,8 @@ int mldsa_key_from_pem(MLDSA_KEY **out, const char *pem, size_t pemlen)
     }
     ret = decode_der(out, der, derlen, want);
  end:
-    ossl_cleanse(der, derlen);
+    /* the whole buffer: a reader may have written past the DER */
+    ossl_cleanse(der, dersize);
     free(der);
     return ret;
 }

@@ -321,12 +321,13 @@ static size_t end_line_offset(const char *body, size_t len)
 }
 
 int ossl_pem_decode(const char *text, size_t textlen, const char **label,
-                    size_t *labellen, uint8_t **der, size_t *derlen)
+                    size_t *labellen, uint8_t **der, size_t *derlen,
+                    size_t *dersize)
 {
     const char *end = text + textlen, *lab, *labend, *body, *endline, *p;
     size_t lablen, endlen = strlen(PEM_END);
     uint8_t *buf = NULL;
-    size_t bodylen, buflen = 0;
+    size_t bodylen, buflen = 0, bufsize = 0;
     int ret = MLDSA_ERR_PEM;
 
     /* -----BEGIN LABEL----- at the start of a line. */
@@ -354,22 +355,27 @@ int ossl_pem_decode(const char *text, size_t textlen, const char **label,
         goto end;
     bodylen = (size_t)(endline - body);
 
-    if ((buf = malloc(bodylen / B64_GROUP_CHARS * B64_GROUP_BYTES + 1)) == NULL) {
+    bufsize = bodylen / B64_GROUP_CHARS * B64_GROUP_BYTES + 1;
+    if ((buf = malloc(bufsize)) == NULL) {
         ret = MLDSA_ERR_MEMORY;
         goto end;
     }
-    if (b64_decode_strict(buf, &buflen, body, bodylen) != MLDSA_OK
-        && (ret = b64_decode_lax(buf, &buflen, body, bodylen)) != MLDSA_OK)
-        goto end;
+    if (b64_decode_strict(buf, &buflen, body, bodylen) != MLDSA_OK) {
+        /* the strict reader may have written past what the lax one will */
+        ossl_cleanse(buf, bufsize);
+        if ((ret = b64_decode_lax(buf, &buflen, body, bodylen)) != MLDSA_OK)
+            goto end;
+    }
     *label = lab;
     *labellen = lablen;
     *der = buf;
     *derlen = buflen;
+    *dersize = bufsize;
     buf = NULL;
     ret = MLDSA_OK;
  end:
     if (buf != NULL) {
-        ossl_cleanse(buf, bodylen / B64_GROUP_CHARS * B64_GROUP_BYTES + 1);
+        ossl_cleanse(buf, bufsize);
         free(buf);
     }
     return ret;

@@ -20,8 +20,14 @@ int mldsa_keygen(mldsa_param param, uint8_t *pk, uint8_t *sk,
         return MLDSA_ERR_PARAM;
     if (pk == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
-    if ((ret = ossl_ml_dsa_key_generate(&key, param, seed, 0)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_generate(&key, param, seed, 0)) != MLDSA_OK) {
+        if (ret == MLDSA_ERR_SELF_TEST) {
+            /* the pairwise consistency test failed: no half of a pair */
+            memset(pk, 0, mldsa_public_key_bytes(param));
+            memset(sk, 0, mldsa_secret_key_bytes(param));
+        }
         return ret;
+    }
     memcpy(pk, key->pk, key->params->pk_bytes);
     memcpy(sk, key->sk, key->params->sk_bytes);
     mldsa_key_free(key);

@@ -29,6 +29,7 @@ static const char *const messages[] = {
     "encoded seed or key of the wrong length",              /* MLDSA_ERR_KEY_LENGTH */
     "bad PEM armour or base64",                             /* MLDSA_ERR_PEM */
     "wrong key type (public where private is needed, or the reverse)", /* MLDSA_ERR_KEY_TYPE */
+    "a self-test or pairwise consistency test failed",      /* MLDSA_ERR_SELF_TEST */
 };
 
 /* A message for err (MLDSA_OK or an MLDSA_ERR_* code); "unknown error" otherwise. */

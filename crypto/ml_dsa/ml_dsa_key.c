@@ -277,7 +277,9 @@ void mldsa_key_free(MLDSA_KEY *key)
 
 /*
  * A new key from seed (or a fresh OS seed), as ML-DSA.KeyGen (FIPS 204
- * Algorithm 1); prepare as for ossl_ml_dsa_key_init_seed.
+ * Algorithm 1); prepare as for ossl_ml_dsa_key_init_seed.  A PCT=1 build
+ * always prepares the key and runs the pairwise consistency test on it
+ * (MLDSA_ERR_SELF_TEST, and nothing of the key kept, when it fails).
  */
 int ossl_ml_dsa_key_generate(MLDSA_KEY **out, mldsa_param param,
                              const uint8_t *seed, int prepare)
@@ -296,7 +298,14 @@ int ossl_ml_dsa_key_generate(MLDSA_KEY **out, mldsa_param param,
             goto end;
         seed = fresh;
     }
+#ifdef ML_DSA_PCT
+    prepare = 1;    /* the pairwise consistency test signs with the key */
+#endif
     ret = ossl_ml_dsa_key_init_seed(key, seed, prepare);
+#ifdef ML_DSA_PCT
+    if (ret == MLDSA_OK)
+        ret = ossl_ml_dsa_key_pct(key);
+#endif
  end:
     ossl_cleanse(fresh, sizeof(fresh));
     if (ret != MLDSA_OK)

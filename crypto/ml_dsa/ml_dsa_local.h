@@ -170,6 +170,25 @@ void ossl_ml_dsa_mu_internal(uint8_t mu[64], const uint8_t tr[64],
                              const uint8_t *mprime, size_t mprimelen);
 
 /* ------------------------------------------------------------------------
+ * Self-tests (ml_dsa_selftest.c)
+ * ------------------------------------------------------------------------ */
+/* The pairwise consistency test of a new key that can sign (PCT=1
+ * builds): MLDSA_OK, or MLDSA_ERR_SELF_TEST when its signature does not
+ * verify. */
+int ossl_ml_dsa_key_pct(const MLDSA_KEY *key);
+#ifdef ML_DSA_SELF_TEST_FAULTS
+/*
+ * Fault injection, in the test build of test/test_selftest_faults.sh only:
+ * 1 .. ML_DSA_SELF_TEST_CHECKS corrupts the expected value of that check
+ * of mldsa_self_test, ML_DSA_FAULT_PCT the pairwise consistency test's
+ * signature; 0 injects nothing.
+ */
+extern int ossl_ml_dsa_self_test_fault;
+# define ML_DSA_SELF_TEST_CHECKS 19
+# define ML_DSA_FAULT_PCT 100
+#endif
+
+/* ------------------------------------------------------------------------
  * Helpers shared by the API files
  * ------------------------------------------------------------------------ */
 /* Fill buf with len bytes from the OS (getrandom, or BCryptGenRandom on

@@ -233,6 +233,6 @@ void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
 }
 
 /* The x86-64 multi-buffer ops, in builds with the assembly kernel. */
-#ifdef KECCAK1600_ASM
+#ifdef KECCAK1600_ASM_X86_64
 # include "x86_64/ml_dsa_sample_x86_64.inc"
 #endif

@@ -46,6 +46,23 @@ static int rejected(int32_t bad)
     return reject;
 }
 
+#ifdef ML_DSA_CT
+int ossl_ml_dsa_ct_plant;
+
+/*
+ * The planted leak of the constant-time harness (include/internal/ct.h):
+ * a branch on the secret y.coeff[255] (to a volatile store, which the
+ * compiler cannot make a conditional move).  CT=1 builds only.
+ */
+__attribute__((noinline)) static void ct_plant_y255(const ML_DSA_POLY *y)
+{
+    static volatile int hits;
+
+    if (y->coeff[255] & 1)
+        hits++;
+}
+#endif
+
 /*
  * ctilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Algorithm 7 line 15,
  * Algorithm 8 line 12).
@@ -120,6 +137,10 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
                                         p->gamma1_bits))
             goto end;
         spare += fetch - l;
+#ifdef ML_DSA_CT
+        if (ossl_ml_dsa_ct_plant == ML_DSA_CT_PLANT_Y255)
+            ct_plant_y255(&y[0]);
+#endif
 
         /* w = NTT^-1(A-hat * NTT(y)) */
         for (i = 0; i < l; i++) {

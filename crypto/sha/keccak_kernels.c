@@ -25,11 +25,17 @@ static int scalar_usable(void)
 
 static const KECCAK_KERNEL kernels[] = {
     { "scalar", 1, KECCAK1600_permute, scalar_usable },
-#ifdef KECCAK1600_ASM
+#ifdef KECCAK1600_ASM_X86_64
     { "x4 avx512vl", KECCAK1600_X4_WAYS, KECCAK1600_x4_permute_avx512vl,
       SHA3_avx512vl_capable },
     { "x8 avx512", KECCAK1600_X8_WAYS, KECCAK1600_x8_permute_avx512,
       SHA3_avx512_capable },
+#endif
+#ifdef KECCAK1600_ASM_AARCH64
+    { "x2 neon", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8,
+      SHA3_armv8_capable },
+    { "x2 sha3", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8_sha3,
+      SHA3_armv8_sha3_capable },
 #endif
 };
 

@@ -1,8 +1,11 @@
 /*
- * CPU capability vector (x86-64): what CPUID and XGETBV report, masked by
- * the MLDSA_IA32CAP environment variable.
+ * CPU capability vectors: on x86-64 what CPUID and XGETBV report, masked by
+ * the MLDSA_IA32CAP environment variable; on aarch64 what the OS reports
+ * (getauxval(AT_HWCAP), sysctlbyname, IsProcessorFeaturePresent), masked by
+ * MLDSA_ARMCAP.
  *
- * MLDSA_IA32CAP syntax (read once per process; see README.md):
+ * MLDSA_IA32CAP and MLDSA_ARMCAP syntax (read once per process; see
+ * README.md):
  *   ~0xMASK   clear the bits of MASK from the detected vector
  *   0xVALUE   keep only the bits of VALUE that were detected
  * A capability can be masked off, never forced on.
@@ -22,5 +25,12 @@
 
 /* The capability vector (crypto/cpuid/x86_64/, x86-64 builds only). */
 uint32_t ossl_ia32cap(void);
+
+#define OSSL_ARMCAP_ASIMD 0x1u  /* Advanced SIMD (Linux HWCAP_ASIMD) */
+#define OSSL_ARMCAP_SHA3  0x2u  /* SHA-3 extension: EOR3, RAX1, XAR, BCAX
+                                   (Linux HWCAP_SHA3) */
+
+/* The capability vector (crypto/cpuid/aarch64/, aarch64 builds only). */
+uint32_t ossl_armcap(void);
 
 #endif /* MLDSA_INTERNAL_CPUID_H */

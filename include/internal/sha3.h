@@ -67,10 +67,24 @@ void SHA3_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 void SHA3_sha3(size_t md_bits, uint8_t *md, const uint8_t *in, size_t inlen);
 
 /*
+ * The multi-buffer kernels of each architecture are guarded by its own
+ * macro: KECCAK1600_ASM (the Makefile's, for every build with perlasm
+ * kernels) together with the target, so that an x86-64 part and an aarch64
+ * part never see each other's declarations.
+ */
+#ifdef KECCAK1600_ASM
+# if defined(__x86_64__) || defined(_M_X64)
+#  define KECCAK1600_ASM_X86_64 1
+# elif defined(__aarch64__) || defined(_M_ARM64)
+#  define KECCAK1600_ASM_AARCH64 1
+# endif
+#endif
+
+/*
  * 4-way SHAKE128 / SHAKE256 (x86-64, AVX-512VL), for the multi-buffer
  * sample ops: four independent SHAKE instances of one rate, run in step.
- * Defined only in builds with the assembly kernel (KECCAK1600_ASM, which
- * the Makefile sets for x86-64 targets); call it only when
+ * Defined only in x86-64 builds with the assembly kernels
+ * (KECCAK1600_ASM_X86_64); call it only when
  * SHA3_avx512vl_capable() returns 1.
  *
  * The four states are lane-interleaved: lane i (0..24) of instance j (0..3)
@@ -82,7 +96,7 @@ void SHA3_sha3(size_t md_bits, uint8_t *md, const uint8_t *in, size_t inlen);
  * the inputs or outputs were secret.  Each squeezeblocks call continues the
  * output stream of every instance where the previous one stopped.
  */
-#ifdef KECCAK1600_ASM
+#ifdef KECCAK1600_ASM_X86_64
 
 # define KECCAK1600_X4_WAYS 4
 # define KECCAK1600_X4_STATE_WORDS (KECCAK1600_X4_WAYS * KECCAK1600_LANES)
@@ -176,6 +190,103 @@ void SHA3_x8_squeezeblocks(KECCAK1600_X8_CTX *ctx,
                            size_t nblocks);
 void SHA3_x8_cleanse(KECCAK1600_X8_CTX *ctx);
 
-#endif /* KECCAK1600_ASM */
+#endif /* KECCAK1600_ASM_X86_64 */
+
+/*
+ * 2-way SHAKE128 / SHAKE256 (aarch64, Advanced SIMD), for the multi-buffer
+ * sample ops: two independent SHAKE instances of one rate, run in step,
+ * lane i of both in one 128-bit register.  Defined only in aarch64 builds
+ * with the assembly kernels (KECCAK1600_ASM_AARCH64).  Two kernels do the
+ * permutation, and the caller names the one it wants in SHA3_x2_init():
+ *
+ *   KECCAK1600_X2_NEON   Armv8.0 Advanced SIMD; call it only when
+ *                        SHA3_armv8_capable() returns 1
+ *   KECCAK1600_X2_SHA3   the Armv8.2 SHA-3 extension (EOR3, RAX1, XAR,
+ *                        BCAX); call it only when SHA3_armv8_sha3_capable()
+ *                        returns 1 (never when the assembler could not
+ *                        encode the extension: that kernel is then stubs)
+ *
+ * Both give the same bytes.  The two states are lane-interleaved: lane i
+ * (0..24) of instance j (0..1) is A[2 * i + j], so one 16-byte load
+ * fetches lane i of both.
+ *
+ * Use, as the 4-way interface: SHA3_x2_init(ctx, SHAKE128_RATE or
+ * SHAKE256_RATE, kernel), then one SHA3_x2_absorb_once() with the two whole
+ * inputs (of one length), then SHA3_x2_squeezeblocks() any number of
+ * times; SHA3_x2_cleanse() when the inputs or outputs were secret.  Each
+ * squeezeblocks call continues the output stream of both instances where
+ * the previous one stopped.
+ */
+#ifdef KECCAK1600_ASM_AARCH64
+
+# define KECCAK1600_X2_WAYS 2
+# define KECCAK1600_X2_STATE_WORDS (KECCAK1600_X2_WAYS * KECCAK1600_LANES)
+
+/* The permutation of a 2-way context. */
+typedef enum {
+    KECCAK1600_X2_NEON,         /* Armv8.0 Advanced SIMD */
+    KECCAK1600_X2_SHA3          /* Armv8.2 SHA-3 extension */
+} KECCAK1600_X2_KERNEL;
+
+/*
+ * The assembly kernels (crypto/sha/asm/keccak1600x2-armv8.pl and
+ * keccak1600x2-armv8-sha3.pl): the same entry points for each, suffixed
+ * _armv8 and _armv8_sha3.
+ */
+/* 1 when the CPU runs Advanced SIMD (ossl_armcap() has OSSL_ARMCAP_ASIMD). */
+int SHA3_armv8_capable(void);
+/* 1 when the kernel is full and the CPU runs the SHA-3 extension
+ * (ossl_armcap() has OSSL_ARMCAP_ASIMD and OSSL_ARMCAP_SHA3); 0 for the
+ * stubs an assembler without the extension gets. */
+int SHA3_armv8_sha3_capable(void);
+/* Keccak-f[1600] (FIPS 202 Algorithm 7) on the two interleaved states. */
+void KECCAK1600_x2_permute_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS]);
+void KECCAK1600_x2_permute_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS]);
+/* For each of nblocks blocks: XOR r bytes of in[j] into instance j, then
+ * permute; r is a multiple of 8, at most SHAKE128_RATE. */
+void SHA3_x2_absorb_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                          const uint8_t *const in[KECCAK1600_X2_WAYS],
+                          size_t nblocks, size_t r);
+void SHA3_x2_absorb_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                               const uint8_t *const in[KECCAK1600_X2_WAYS],
+                               size_t nblocks, size_t r);
+/* For each of nblocks blocks: permute, then write the first r bytes of
+ * instance j to out[j]. */
+void SHA3_x2_squeeze_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                           uint8_t *const out[KECCAK1600_X2_WAYS],
+                           size_t nblocks, size_t r);
+void SHA3_x2_squeeze_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                                uint8_t *const out[KECCAK1600_X2_WAYS],
+                                size_t nblocks, size_t r);
+/* What was built: "keccak1600x2-armv8 full, <flavour>, <assembler>
+ * <version>", "keccak1600x2-armv8-sha3 full, ..." or "... stubs (<reason>)". */
+const char *SHA3_armv8_info(void);
+const char *SHA3_armv8_sha3_info(void);
+
+/* Two SHAKE instances of one rate (crypto/sha/aarch64/keccak1600x2.c). */
+typedef struct keccak1600_x2_ctx_st {
+    _Alignas(16) uint64_t A[KECCAK1600_X2_STATE_WORDS];
+    size_t rate;       /* bytes per block: SHAKE128_RATE or SHAKE256_RATE */
+    KECCAK1600_X2_KERNEL kernel;
+} KECCAK1600_X2_CTX;
+
+/* Zero the two states, set the rate (SHAKE128_RATE or SHAKE256_RATE) and
+ * the kernel that permutes them. */
+void SHA3_x2_init(KECCAK1600_X2_CTX *ctx, size_t rate,
+                  KECCAK1600_X2_KERNEL kernel);
+/* Absorb in[j] (len bytes, any len, the same for both) into instance j and
+ * pad with SHAKE's 0x1f ... 0x80 (FIPS 202 section 6.2); once per context,
+ * right after SHA3_x2_init(). */
+void SHA3_x2_absorb_once(KECCAK1600_X2_CTX *ctx,
+                         const uint8_t *const in[KECCAK1600_X2_WAYS],
+                         size_t len);
+/* Write the next nblocks * rate bytes of instance j's output to out[j]. */
+void SHA3_x2_squeezeblocks(KECCAK1600_X2_CTX *ctx,
+                           uint8_t *const out[KECCAK1600_X2_WAYS],
+                           size_t nblocks);
+/* Wipe the two states. */
+void SHA3_x2_cleanse(KECCAK1600_X2_CTX *ctx);
+
+#endif /* KECCAK1600_ASM_AARCH64 */
 
 #endif /* MLDSA_INTERNAL_SHA3_H */

@@ -11,9 +11,20 @@
  *             key from an expanded secret key
  *   der       private DER encode and decode, every RFC 9881 form
  *   pem       the same in PEM
- *   selftest  a test-only leaky function on a secret: must be reported
+ * and the self-tests, leaks that must be reported (one a group, as
+ * MemorySanitizer stops at its first report):
+ *   selftest        a test-only function that branches on a secret
+ *   plant-permute   a branch on a coefficient the backend's z decoder
+ *                   (unpack_z) moved out of the one secret byte of its
+ *                   input: through a variable permute (vpshufb, vpermb) on
+ *                   the AVX2 and AVX-512 backends, to another lane than
+ *                   the byte's
+ *   plant-y255      signing with the library's planted branch on the
+ *                   secret y[0].coeff[255] (include/internal/ct.h), which
+ *                   the mask decoder's last step writes
  * Prints one line per operation (ok, or LEAK with the number of reports)
  * and "ct-GROUP: N passed, N failed"; run with valgrind --error-exitcode.
+ * Links the internal archive (the plants need internal names).
  * Usage: ct_check GROUP
  */
 #include <stdint.h>
@@ -23,6 +34,7 @@
 #include <valgrind/memcheck.h>
 #include "mldsa.h"
 #include "internal/ct.h"
+#include "ml_dsa/ml_dsa_local.h"
 
 static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
 static const mldsa_key_format forms[] = {
@@ -334,15 +346,28 @@ static void run_pem(mldsa_param p)
 }
 
 /*
- * The test-only leaky function: branches on its secret argument (to a
- * call, which the compiler cannot turn into a conditional move), which the
- * harness must report: a harness that reports nothing proves nothing.
+ * The test-only leaky function: branches on bit 0 of its secret argument
+ * (to a call, which the compiler cannot turn into a conditional move),
+ * which the harness must report: a harness that reports nothing proves
+ * nothing.
  */
 __attribute__((noinline)) static int ct_leaky(const uint8_t *s)
 {
     if (s[0] & 1)
         return puts("self-test: the secret is odd");
     return 0;
+}
+
+/* Record a self-test: ok when the leak was reported (under valgrind). */
+static void judge_leak(const char *what, unsigned long before, int r)
+{
+    if (VALGRIND_COUNT_ERRORS > before) {
+        passed++;
+        printf("ok   self-test: %s is reported\n", what);
+    } else {
+        failed++;
+        printf("FAIL self-test: %s went unreported (%d)\n", what, r);
+    }
 }
 
 /* The self-test: one secret branch, one report expected. */
@@ -355,13 +380,49 @@ static void run_selftest(void)
     ML_DSA_CT_SECRET(s, sizeof(s));
     r = ct_leaky(s);
     PUBLIC(r);
-    if (VALGRIND_COUNT_ERRORS > before) {
-        passed++;
-        printf("ok   self-test: a branch on a secret is reported\n");
-    } else {
-        failed++;
-        printf("FAIL self-test: a branch on a secret went unreported (%d)\n", r);
-    }
+    judge_leak("a branch on a secret", before, r);
+}
+
+/*
+ * A leak through the backend's z decoder (BitUnpack, FIPS 204 Algorithm
+ * 19, with gamma1 = 2^19: 20 bits a coefficient): only byte 9 of the input
+ * is secret, bits 12 - 19 of coefficient 3, which the vector decoders move
+ * to bytes 12 - 15 of their register, where a lane-wise model sees public
+ * input bytes.  A branch on bit 16 of that coefficient must be reported.
+ */
+static void run_plant_permute(void)
+{
+    uint8_t in[ML_DSA_POLY_BYTES(20)], bit;
+    ML_DSA_POLY z;
+    unsigned long before;
+    int r;
+
+    fill(in, sizeof(in), 0x3c);
+    before = VALGRIND_COUNT_ERRORS;
+    ML_DSA_CT_SECRET(in + 9, 1);
+    ossl_ml_dsa_backend()->poly->unpack_z(&z, in, 19);
+    bit = (uint8_t)(z.coeff[3] >> 16);
+    r = ct_leaky(&bit);
+    PUBLIC(r);
+    judge_leak("a branch on a secret moved by the z decoder", before, r);
+}
+
+/* The library's planted branch on y[0].coeff[255] in signing. */
+static void run_plant_y255(void)
+{
+    uint8_t rnd[MLDSA_RND_BYTES], sig[MLDSA_MAX_SIGNATURE_BYTES];
+    MLDSA_KEY *key = secret_key(MLDSA_65);
+    unsigned long before;
+    int r;
+
+    fill(rnd, sizeof(rnd), 0x5a);
+    ossl_ml_dsa_ct_plant = ML_DSA_CT_PLANT_Y255;
+    before = VALGRIND_COUNT_ERRORS;
+    r = mldsa_key_sign(key, sig, msg, sizeof(msg), ctx, sizeof(ctx), rnd);
+    PUBLIC(r);
+    ossl_ml_dsa_ct_plant = 0;
+    judge_leak("signing's planted branch on y[0].coeff[255]", before, r);
+    mldsa_key_free(key);
 }
 
 int main(int argc, char **argv)
@@ -387,8 +448,12 @@ int main(int argc, char **argv)
     }
     if (strcmp(group, "selftest") == 0)
         run_selftest();
+    else if (strcmp(group, "plant-permute") == 0)
+        run_plant_permute();
+    else if (strcmp(group, "plant-y255") == 0)
+        run_plant_y255();
     if (passed + failed == 0) {
-        printf("usage: ct_check core|der|pem|selftest\n");
+        printf("usage: ct_check core|der|pem|selftest|plant-permute|plant-y255\n");
         return 2;
     }
     printf("ct-%s: %d passed, %d failed\n", group, passed, failed);

@@ -4,13 +4,11 @@
  * OS saves on a context switch, then the MLDSA_IA32CAP mask.
  *
  * The vector is computed once per process and cached without a lock or a
- * run-once: see ossl_ia32cap() for why that is safe.
+ * run-once (crypto/cpuid/cpucap.h, shared with the other architectures).
  */
-#include <ctype.h>
-#include <stdatomic.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include "internal/cpuid.h"
+#include "cpuid/cpucap.h"
 
 #if defined(_MSC_VER)
 # include <intrin.h>
@@ -35,10 +33,6 @@
 #define XCR0_YMM_STATE (XCR0_SSE | XCR0_AVX)
 #define XCR0_ZMM_STATE (XCR0_YMM_STATE | XCR0_OPMASK | XCR0_ZMM_HI256 \
                          | XCR0_HI16_ZMM)
-
-/* Set in the cached word once the vector has been computed, so that a
- * vector of 0 (nothing usable) is cached too.  Never returned. */
-#define IA32CAP_COMPUTED 0x80000000u
 
 /* CPUID with leaf in EAX and subleaf in ECX; r receives EAX, EBX, ECX, EDX. */
 static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
@@ -108,55 +102,14 @@ static uint32_t ia32cap_detect(void)
 }
 
 /*
- * Apply MLDSA_IA32CAP to the detected vector: "~0xMASK" clears the bits of
- * MASK, "0xVALUE" keeps only the bits of VALUE; anything else (unset, empty,
- * not hexadecimal, trailing characters, out of range) leaves cap unchanged.
- * Either way a capability can only be taken away.
- */
-static uint32_t ia32cap_apply_env(uint32_t cap)
-{
-    const char *env = getenv("MLDSA_IA32CAP");
-    int invert = 0;
-    unsigned long v;
-    char *end;
-
-    if (env == NULL)
-        return cap;
-    if (*env == '~') {
-        invert = 1;
-        env++;
-    }
-    /* strtoul would also take spaces and a sign: require a hex digit. */
-    if (env[0] != '0' || (env[1] != 'x' && env[1] != 'X')
-        || !isxdigit((unsigned char)env[2]))
-        return cap;
-    v = strtoul(env + 2, &end, 16);
-    if (*end != '\0' || v > UINT32_MAX)
-        return cap;
-    return invert ? cap & ~(uint32_t)v : cap & (uint32_t)v;
-}
-
-/*
- * The capability vector, masked by MLDSA_IA32CAP.
- *
- * Cached in a relaxed atomic without a lock or a run-once: every thread
- * that finds the cache empty computes the same value (the CPU and the
- * environment do not change under a running process) and stores it; a race
- * only means that value is stored twice.  The atomic rules out a torn
- * read, and no other data is published through it, so relaxed order is
- * enough.
+ * The capability vector, masked by MLDSA_IA32CAP, computed once per
+ * process and cached without a lock (crypto/cpuid/cpucap.h says why that
+ * is safe).
  */
 uint32_t ossl_ia32cap(void)
 {
     static atomic_uint_least32_t cached;
-    uint32_t cap;
 
-    cap = (uint32_t)atomic_load_explicit(&cached, memory_order_relaxed);
-
-    if ((cap & IA32CAP_COMPUTED) == 0) {
-        cap = ia32cap_apply_env(ia32cap_detect()) | IA32CAP_COMPUTED;
-        atomic_store_explicit(&cached, cap, memory_order_relaxed);
-    }
-    return cap & ~IA32CAP_COMPUTED;
+    return cpucap_cached(&cached, ia32cap_detect, "MLDSA_IA32CAP");
 }
 

@@ -18,6 +18,7 @@
 
 #include <immintrin.h>
 #include "internal/cleanse.h"
+#include "internal/ct.h"
 
 
 /* Coefficients per step, and the bytes that one step's two loads reach. */
@@ -37,7 +38,7 @@ static inline ML_DSA_AVX2_FN __m256i unpack8(const uint8_t *in, size_t half,
         _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)in)),
         _mm_loadu_si128((const __m128i *)(in + half)), 1);
 
-    v = _mm256_shuffle_epi8(v, shuf);
+    v = ML_DSA_CT_VEC(_mm256_shuffle_epi8, v, shuf);
     v = _mm256_and_si256(_mm256_srlv_epi32(v, shift), mask);
     return _mm256_sub_epi32(gamma1, v);
 }
@@ -107,12 +108,12 @@ void ML_DSA_AVX2_FN ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POL
                                _mm256_loadu_si256((const __m256i *)(c + 8))),
             _mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)(c + 16)),
                                _mm256_loadu_si256((const __m256i *)(c + 24))));
-        b = _mm256_permutevar8x32_epi32(b, natural);
+        b = ML_DSA_CT_VEC(_mm256_permutevar8x32_epi32, b, natural);
         v = _mm256_maddubs_epi16(b, pair);
         if (bits == 6) {
             v = _mm256_madd_epi16(v, quad);
-            v = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, squeeze),
-                                            join);
+            v = ML_DSA_CT_VEC(_mm256_shuffle_epi8, v, squeeze);
+            v = ML_DSA_CT_VEC(_mm256_permutevar8x32_epi32, v, join);
             _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(v));
             _mm_storel_epi64((__m128i *)(out + 16),
                              _mm256_extracti128_si256(v, 1));

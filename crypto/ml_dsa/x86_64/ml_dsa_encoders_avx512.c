@@ -25,10 +25,14 @@
 #include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
+#include "internal/ct.h"
 #include "ml_dsa_x86_64.h"
 
 #define AVX512_VBMI_FN __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 #define AVX512_BW_FN __attribute__((target("avx512f,avx512bw")))
+
+/* Bitwise m ? a : b (vpternlogq truth table 0xca), for ML_DSA_CT_VEC. */
+#define SELECT_BITS(m, a, b) _mm512_ternarylogic_epi64(m, a, b, 0xca)
 
 /* The opmask of the first n bytes (n < 64). */
 #define FIRST_BYTES(n) ((__mmask64)(((uint64_t)1 << (n)) - 1))
@@ -126,7 +130,7 @@ static inline AVX512_VBMI_FN __m512i unpack16(const uint8_t *in,
 {
     __m512i v = _mm512_maskz_loadu_epi8(u->bytes, in);
 
-    v = _mm512_permutexvar_epi8(u->idx, v);
+    v = ML_DSA_CT_VEC(_mm512_permutexvar_epi8, u->idx, v);
     return _mm512_and_si512(_mm512_srlv_epi32(v, u->shift), u->mask);
 }
 
@@ -135,13 +139,13 @@ static inline AVX512_VBMI_FN void pack16(uint8_t *out, __m512i v,
                                          const PACKER *p)
 {
     /* low w bits from c_2m, the next w from c_2m+1 (shifted down to w) */
-    __m512i q = _mm512_ternarylogic_epi64(p->low, v,
-                                          _mm512_srl_epi64(v, p->hi_shift),
-                                          0xca);   /* low ? v : shifted */
+    __m512i q = ML_DSA_CT_VEC(SELECT_BITS, p->low, v,
+                              _mm512_srl_epi64(v, p->hi_shift));
 
     q = _mm512_sllv_epi64(q, p->shift);
-    q = _mm512_or_si512(_mm512_permutexvar_epi8(p->a, q),
-                        _mm512_maskz_permutexvar_epi8(p->bmask, p->b, q));
+    q = _mm512_or_si512(ML_DSA_CT_VEC(_mm512_permutexvar_epi8, p->a, q),
+                        ML_DSA_CT_VEC(_mm512_maskz_permutexvar_epi8, p->bmask,
+                                      p->b, q));
     _mm512_mask_storeu_epi8(out, p->bytes, q);
 }
 
@@ -194,26 +198,30 @@ void AVX512_VBMI_FN ossl_ml_dsa_poly_pack_eta_avx512(uint8_t *out,
     const __m512i group = _mm512_loadu_si512(eta2_group);
     const __m512i idx = _mm512_loadu_si512(eta == 2 ? eta2_idx : eta4_idx);
     const int32_t *c = s->coeff;
-    __m512i v[4], b;
+    __m512i v[4], lo, hi, b;
     size_t i, j;
 
     for (i = 0; i < ML_DSA_N; i += 64, c += 64) {
         for (j = 0; j < 4; j++)
             v[j] = _mm512_and_si512(
                 _mm512_sub_epi32(etav, _mm512_loadu_si512(c + 16 * j)), mask);
-        b = _mm512_packus_epi16(_mm512_packus_epi32(v[0], v[1]),
-                                _mm512_packus_epi32(v[2], v[3]));
-        b = _mm512_maddubs_epi16(b, pair);
+        hi = ML_DSA_CT_VEC(_mm512_packus_epi32, v[2], v[3]);
+        lo = ML_DSA_CT_VEC(_mm512_packus_epi32, v[0], v[1]);
+        b = ML_DSA_CT_VEC(_mm512_packus_epi16, lo, hi);
+        b = ML_DSA_CT_VEC(_mm512_maddubs_epi16, b, pair);
         if (eta == 2) {
-            b = _mm512_permutexvar_epi32(group, _mm512_madd_epi16(b, quad));
-            b = _mm512_ternarylogic_epi64(low12, b,
-                                          _mm512_srl_epi64(b, hi_shift), 0xca);
+            b = ML_DSA_CT_VEC(_mm512_madd_epi16, b, quad);
+            b = ML_DSA_CT_VEC(_mm512_permutexvar_epi32, group, b);
+            b = ML_DSA_CT_VEC(SELECT_BITS, low12, b,
+                              _mm512_srl_epi64(b, hi_shift));
             _mm512_mask_storeu_epi8(out, FIRST_BYTES(24),
-                                    _mm512_permutexvar_epi8(idx, b));
+                                    ML_DSA_CT_VEC(_mm512_permutexvar_epi8,
+                                                  idx, b));
             out += 24;
         } else {
             _mm512_mask_storeu_epi8(out, FIRST_BYTES(32),
-                                    _mm512_permutexvar_epi8(idx, b));
+                                    ML_DSA_CT_VEC(_mm512_permutexvar_epi8,
+                                                  idx, b));
             out += 32;
         }
     }

@@ -25,6 +25,7 @@
  */
 #include <immintrin.h>
 #include <stdint.h>
+#include "internal/ct.h"
 #include "ml_dsa_x86_64.h"
 #include "ml_dsa_zetas_avx512.h"
 #include "../ml_dsa_poly.h"
@@ -184,8 +185,8 @@ ZMM_INLINE void deinterleave(__m512i *x, __m512i *y)
                                            18, 20, 22, 24, 26, 28, 30);
     const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17,
                                           19, 21, 23, 25, 27, 29, 31);
-    __m512i a = _mm512_permutex2var_epi32(*x, even, *y);
-    __m512i b = _mm512_permutex2var_epi32(*x, odd, *y);
+    __m512i a = ML_DSA_CT_VEC(_mm512_permutex2var_epi32, *x, even, *y);
+    __m512i b = ML_DSA_CT_VEC(_mm512_permutex2var_epi32, *x, odd, *y);
 
     *x = a;
     *y = b;
@@ -197,8 +198,8 @@ ZMM_INLINE void interleave(__m512i *x, __m512i *y)
                                          5, 21, 6, 22, 7, 23);
     const __m512i hi = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12,
                                          28, 13, 29, 14, 30, 15, 31);
-    __m512i a = _mm512_permutex2var_epi32(*x, lo, *y);
-    __m512i b = _mm512_permutex2var_epi32(*x, hi, *y);
+    __m512i a = ML_DSA_CT_VEC(_mm512_permutex2var_epi32, *x, lo, *y);
+    __m512i b = ML_DSA_CT_VEC(_mm512_permutex2var_epi32, *x, hi, *y);
 
     *x = a;
     *y = b;
