@@ -524,6 +524,38 @@ void app_os_pin_cpu(void)
     (void)sched_setaffinity(0, sizeof(set), &set);
 }
 
+/*
+ * In a child of app_os_spawn_self: when MLDSA_RUNNER names a command
+ * prefix (an emulator: 'qemu-aarch64 -L /usr/aarch64-linux-gnu', split at
+ * spaces, as make's RUNNER), exec this program through it, since an
+ * emulated program cannot exec itself directly; returns only when unset or
+ * when the exec fails.
+ */
+static void spawn_through_runner(const char *argv0, char *const *args)
+{
+    const char *runner = getenv("MLDSA_RUNNER");
+    char words[512], self[4096], *argv[64], *w;
+    size_t argc = 0, i;
+    ssize_t len;
+
+    if (runner == NULL || *runner == '\0' || strlen(runner) >= sizeof(words))
+        return;
+    /* the emulated program's own path (the emulator answers for it) */
+    len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    if (len > 0)
+        self[len] = '\0';
+    else
+        snprintf(self, sizeof(self), "%s", argv0);
+    strcpy(words, runner);
+    for (w = strtok(words, " "); w != NULL && argc < 32; w = strtok(NULL, " "))
+        argv[argc++] = w;
+    argv[argc++] = self;
+    for (i = 1; args[i] != NULL && argc < 63; i++)
+        argv[argc++] = args[i];
+    argv[argc] = NULL;
+    execvp(argv[0], argv);
+}
+
 int app_os_spawn_self(APP_CHILD *c, const char *what, const char *argv0,
                       char *const *args, const char *var, const char *value)
 {
@@ -559,6 +591,7 @@ int app_os_spawn_self(APP_CHILD *c, const char *what, const char *argv0,
         close(out[0]);
         close(out[1]);
         setenv(var, value, 1);
+        spawn_through_runner(argv0, args);
         execv("/proc/self/exe", args);
         execvp(argv0, args);
         _exit(127);

@@ -9,7 +9,8 @@
  * skipped.  The sample ops are met on every (k, l) of the three parameter
  * sets and on smaller shapes, so that every leftover batch of a
  * multi-buffer kernel is met, both etas, both gamma1 and kappas up to the
- * 2^16 wrap.  Then the choice itself: MLDSA_BACKEND and MLDSA_IA32CAP, in
+ * 2^16 wrap.  Then the choice itself: MLDSA_BACKEND and the capability
+ * mask (MLDSA_IA32CAP on x86-64, MLDSA_ARMCAP on aarch64), in
  * child processes.
  */
 #include <check.h>
@@ -24,7 +25,7 @@
 #endif
 #include "ml_dsa/ml_dsa_local.h"
 #include "internal/sha3.h"
-#ifdef KECCAK1600_ASM_X86_64
+#if defined(KECCAK1600_ASM_X86_64) || defined(KECCAK1600_ASM_AARCH64)
 # include "internal/cpuid.h"
 #endif
 #include "testutil.h"
@@ -35,6 +36,14 @@
 #define AVX2_NAME "x86_64-avx2"
 #define X4_NAME "x86_64-avx512vl-x4"
 #define X8_NAME "x86_64-avx512-x8"
+#define NEON_X2_NAME "aarch64-neon-x2"
+#define SHA3_X2_NAME "aarch64-sha3-x2"
+/* The environment variable that masks this architecture's capabilities. */
+#ifdef KECCAK1600_ASM_AARCH64
+# define CAP_ENV "MLDSA_ARMCAP"
+#else
+# define CAP_ENV "MLDSA_IA32CAP"
+#endif
 #define MAX_K 8
 #define MAX_L 7
 #define ROUNDS 4                    /* random seeds per shape */
@@ -840,15 +849,15 @@ static void swap_env(const char *name, const char *value, char *old,
 }
 
 /*
- * Run this binary again with argument PRINT_ARG and with MLDSA_IA32CAP and
- * MLDSA_BACKEND set to ia32cap and backend (each unset when NULL), and read
+ * Run this binary again with argument PRINT_ARG and with CAP_ENV and
+ * MLDSA_BACKEND set to capmask and backend (each unset when NULL), and read
  * its standard output into out (at most outlen - 1 bytes, NUL-terminated);
  * the child must exit 0.  Under an emulator (qemu-user), where this binary
  * cannot exec itself, MLDSA_TEST_RUNNER (util/run-tests sets it from
  * RUNNER) is the command prefix, split on spaces, that starts it.  (The
  * one OS-specific step of the choice tests; the POSIX form follows.)
  */
-static void run_self(const char *ia32cap, const char *backend, char *out,
+static void run_self(const char *capmask, const char *backend, char *out,
                      size_t outlen)
 {
     SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
@@ -869,11 +878,11 @@ static void run_self(const char *ia32cap, const char *backend, char *out,
     si.hStdOutput = wr;
     si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
     si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
-    swap_env("MLDSA_IA32CAP", ia32cap, old_cap, sizeof(old_cap), &had_cap);
+    swap_env(CAP_ENV, capmask, old_cap, sizeof(old_cap), &had_cap);
     swap_env("MLDSA_BACKEND", backend, old_backend, sizeof(old_backend),
              &had_backend);
     started = CreateProcessA(exe, cmd, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi);
-    SetEnvironmentVariableA("MLDSA_IA32CAP", had_cap ? old_cap : NULL);
+    SetEnvironmentVariableA(CAP_ENV, had_cap ? old_cap : NULL);
     SetEnvironmentVariableA("MLDSA_BACKEND", had_backend ? old_backend : NULL);
     CloseHandle(wr);
     ck_assert(started);
@@ -890,7 +899,7 @@ static void run_self(const char *ia32cap, const char *backend, char *out,
     ck_assert_uint_eq(status, 0);
 }
 #else
-static void run_self(const char *ia32cap, const char *backend, char *out,
+static void run_self(const char *capmask, const char *backend, char *out,
                      size_t outlen)
 {
     int fd[2], status;
@@ -909,10 +918,10 @@ static void run_self(const char *ia32cap, const char *backend, char *out,
         dup2(fd[1], STDOUT_FILENO);
         close(fd[0]);
         close(fd[1]);
-        if (ia32cap != NULL)
-            setenv("MLDSA_IA32CAP", ia32cap, 1);
+        if (capmask != NULL)
+            setenv(CAP_ENV, capmask, 1);
         else
-            unsetenv("MLDSA_IA32CAP");
+            unsetenv(CAP_ENV);
         if (backend != NULL)
             setenv("MLDSA_BACKEND", backend, 1);
         else
@@ -946,8 +955,8 @@ static void run_self(const char *ia32cap, const char *backend, char *out,
 #endif
 
 /*
- * The choice a new process makes with MLDSA_IA32CAP and MLDSA_BACKEND set
- * to ia32cap and backend (each unset when NULL): "<backend name> <ia32cap>
+ * The choice a new process makes with CAP_ENV and MLDSA_BACKEND set to
+ * capmask and backend (each unset when NULL): "<backend name> <capabilities>
  * <usable>" from run_self, usable having bit i set when the child runs
  * ossl_ml_dsa_backends[i].  A new process: the choice is cached per
  * process, and this one (or Check's parent, when CK_FORK=no) may have made
@@ -955,12 +964,12 @@ static void run_self(const char *ia32cap, const char *backend, char *out,
  * test holds where the child runs on another CPU (a suite under qemu-user
  * -cpu MODEL, without MLDSA_TEST_RUNNER, starts its children natively).
  */
-static void child_choice(const char *ia32cap, const char *backend, char *name,
+static void child_choice(const char *capmask, const char *backend, char *name,
                          size_t namelen, unsigned *cap, unsigned *usable)
 {
     char out[256], fmt[32];
 
-    run_self(ia32cap, backend, out, sizeof(out));
+    run_self(capmask, backend, out, sizeof(out));
     snprintf(fmt, sizeof(fmt), "%%%zus %%x %%x", namelen - 1);
     ck_assert_int_eq(sscanf(out, fmt, name, cap, usable), 3);
 }
@@ -1034,11 +1043,49 @@ START_TEST(MLDSA_IA32CAP_masks_backends_off)
 }
 END_TEST
 
+#endif
+
+#ifdef KECCAK1600_ASM_AARCH64
 /*
- * MLDSA_IA32CAP only takes capabilities away: "~0xMASK" clears MASK,
+ * aarch64: the SHA-3 backend is the default exactly where the CPU has the
+ * extension (qemu -cpu max), the NEON one otherwise (-cpu cortex-a72);
+ * with SHA3 masked off the SHA-3 backend is not chosen, not even by name;
+ * with ASIMD masked off only the generic one is left.
+ */
+START_TEST(MLDSA_ARMCAP_masks_backends_off)
+{
+    char name[64];
+    unsigned cap, usable;
+
+    child_choice(NULL, NULL, name, sizeof(name), &cap, &usable);
+    printf("default: backend %s, armcap 0x%02x\n", name, cap);
+    ck_assert_uint_ne(cap & OSSL_ARMCAP_ASIMD, 0);
+    ck_assert_str_eq(name, (cap & OSSL_ARMCAP_SHA3) != 0 ? SHA3_X2_NAME
+                                                          : NEON_X2_NAME);
+    child_choice("~0x2", NULL, name, sizeof(name), &cap, &usable);
+    printf("MLDSA_ARMCAP=~0x2: backend %s, armcap 0x%02x\n", name, cap);
+    ck_assert_str_eq(name, NEON_X2_NAME);
+    ck_assert_uint_eq(cap & OSSL_ARMCAP_SHA3, 0);
+    child_choice("~0x2", SHA3_X2_NAME, name, sizeof(name), &cap, &usable);
+    ck_assert_str_eq(name, NEON_X2_NAME);
+    child_choice("~0x1", NULL, name, sizeof(name), &cap, &usable);
+    printf("MLDSA_ARMCAP=~0x1: backend %s, armcap 0x%02x\n", name, cap);
+    ck_assert_str_eq(name, GENERIC_NAME);
+    child_choice("~0x1", NEON_X2_NAME, name, sizeof(name), &cap, &usable);
+    ck_assert_str_eq(name, GENERIC_NAME);
+    child_choice("0x1", SHA3_X2_NAME, name, sizeof(name), &cap, &usable);
+    ck_assert_str_eq(name, NEON_X2_NAME);
+    fflush(stdout);
+}
+END_TEST
+#endif
+
+#if defined(KECCAK1600_ASM_X86_64) || defined(KECCAK1600_ASM_AARCH64)
+/*
+ * The mask (CAP_ENV) only takes capabilities away: "~0xMASK" clears MASK,
  * "0xVALUE" keeps VALUE's bits; anything else is ignored.
  */
-START_TEST(MLDSA_IA32CAP_masks_and_ignores_malformed_values)
+START_TEST(capability_mask_masks_and_ignores_malformed_values)
 {
     static const struct {
         const char *env;
@@ -1058,7 +1105,7 @@ START_TEST(MLDSA_IA32CAP_masks_and_ignores_malformed_values)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         child_choice(cases[i].env, NULL, name, sizeof(name), &cap, &usable);
         ck_assert_msg(cap == (base & cases[i].keep),
-                      "MLDSA_IA32CAP='%s': 0x%x, expected 0x%x", cases[i].env,
+                      CAP_ENV "='%s': 0x%x, expected 0x%x", cases[i].env,
                       cap, base & cases[i].keep);
     }
 }
@@ -1077,10 +1124,12 @@ static unsigned usable_backends(void)
 }
 
 /* The capability vector, for PRINT_ARG (0 where there is none). */
-static unsigned ia32cap(void)
+static unsigned capabilities(void)
 {
-#ifdef KECCAK1600_ASM_X86_64
+#if defined(KECCAK1600_ASM_X86_64)
     return (unsigned)ossl_ia32cap();
+#elif defined(KECCAK1600_ASM_AARCH64)
+    return (unsigned)ossl_armcap();
 #else
     return 0;
 #endif
@@ -1093,7 +1142,7 @@ int main(int argc, char **argv)
     TCase *ops, *choice;
 
     if (argc == 2 && strcmp(argv[1], PRINT_ARG) == 0) {
-        printf("%s %x %x\n", ossl_ml_dsa_backend()->name, ia32cap(),
+        printf("%s %x %x\n", ossl_ml_dsa_backend()->name, capabilities(),
                usable_backends());
         return EXIT_SUCCESS;
     }
@@ -1124,7 +1173,12 @@ int main(int argc, char **argv)
     tcase_add_test(choice, MLDSA_BACKEND_selects_each_usable_backend_and_ignores_others);
 #ifdef KECCAK1600_ASM_X86_64
     tcase_add_test(choice, MLDSA_IA32CAP_masks_backends_off);
-    tcase_add_test(choice, MLDSA_IA32CAP_masks_and_ignores_malformed_values);
+#endif
+#ifdef KECCAK1600_ASM_AARCH64
+    tcase_add_test(choice, MLDSA_ARMCAP_masks_backends_off);
+#endif
+#if defined(KECCAK1600_ASM_X86_64) || defined(KECCAK1600_ASM_AARCH64)
+    tcase_add_test(choice, capability_mask_masks_and_ignores_malformed_values);
 #endif
     suite_add_tcase(s, choice);
     return test_run_suite(s);

@@ -1,7 +1,7 @@
 /*
  * Pseudorandom sampling of ML-DSA (FIPS 204 section 7.3): the generic
  * (scalar SHAKE) sample ops for ExpandA, ExpandS and ExpandMask, the
- * coefficient parsers they share with the x86-64 multi-buffer ops, and
+ * coefficient parsers they share with the x86-64 and aarch64 ops, and
  * SampleInBall, which is sequential and stays scalar.
  */
 #include <string.h>
@@ -235,4 +235,8 @@ void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
 /* The x86-64 multi-buffer ops, in builds with the assembly kernel. */
 #ifdef KECCAK1600_ASM_X86_64
 # include "x86_64/ml_dsa_sample_x86_64.inc"
+#endif
+/* The aarch64 ops, in builds with the assembly kernels. */
+#ifdef KECCAK1600_ASM_AARCH64
+# include "ml_dsa_sample_aarch64.inc"
 #endif

@@ -1,0 +1,236 @@
+/*
+ * The NEON poly ops (ml_dsa_backend.h): the NEON NTT and products
+ * (ml_dsa_ntt_neon.c), the w1, z and r rows of signing in NEON (below:
+ * the hottest rows, where what the compiler makes of the C ones executes
+ * 1.3 - 1.4x the instructions), the other row ops (ml_dsa_rows.inc), which the
+ * compiler vectorises four 32-bit lanes wide (Advanced SIMD is baseline on
+ * aarch64; GCC 12 and clang do it at -O2), there calling the NEON
+ * w1Encode, the NEON packers and decoders (ml_dsa_encoders_neon.c), and
+ * the generic HintBitPack (it runs once per released signature and
+ * branches on the public hint).
+ */
+#include <arm_neon.h>
+#include "internal/cleanse.h"
+#include "ml_dsa_aarch64.h"
+
+#define ROWS(name) name##_neon
+#define ROWS_TARGET
+#define ROWS_PACK_W1 ossl_ml_dsa_poly_pack_w1_neon
+#define ROWS_OWN_W1_Z_R
+#include "../ml_dsa_rows.inc"
+
+/* The OR of the four lanes of v. */
+static inline int32_t or_lanes(int32x4_t v)
+{
+    int32x2_t h = vorr_s32(vget_low_s32(v), vget_high_s32(v));
+
+    return vget_lane_s32(h, 0) | vget_lane_s32(h, 1);
+}
+
+/*
+ * For |c| < q: the centred representative of c mod q, as
+ * ml_dsa_centre(ml_dsa_caddq(c)) in one step: c - q where c > (q - 1) / 2,
+ * c + q where c < -(q - 1) / 2 (the compare masks are -1 there, so
+ * multiply-accumulates of q apply them).
+ */
+static inline int32x4_t centred(int32x4_t c)
+{
+    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
+    int32x4_t above = vreinterpretq_s32_u32(
+        vcgtq_s32(c, vdupq_n_s32((ML_DSA_Q - 1) / 2)));
+    int32x4_t below = vreinterpretq_s32_u32(
+        vcltq_s32(c, vdupq_n_s32(-(ML_DSA_Q - 1) / 2)));
+
+    return vmlsq_s32(vmlaq_s32(c, above, q), below, q);
+}
+
+/*
+ * For -q < a < 2q: a mod q in [0, q), as ml_dsa_freeze: a + q where
+ * a < 0, a - q where a >= q.
+ */
+static inline int32x4_t frozen(int32x4_t a)
+{
+    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
+    int32x4_t neg = vreinterpretq_s32_u32(vcltzq_s32(a));
+    int32x4_t big = vreinterpretq_s32_u32(vcgeq_s32(a, q));
+
+    return vmlaq_s32(vmlsq_s32(a, neg, q), big, q);
+}
+
+/*
+ * One row of z = y + <<c s1>> (FIPS 204 Algorithm 7, lines 18 and 23), as
+ * the generic row op: cs1 (|coeff| < q from the inverse NTT) becomes
+ * y + (cs1 mod+- q) in place; the result, the OR of (bound - 1) - |z|
+ * over the coefficients, is negative when some |z| >= bound.
+ */
+static int32_t z_neon(ML_DSA_POLY *cs1, const ML_DSA_POLY *y, int32_t bound)
+{
+    const int32x4_t lim = vdupq_n_s32(bound - 1);
+    int32x4_t z, bad = vdupq_n_s32(0);
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += 4) {
+        z = vaddq_s32(vld1q_s32(y->coeff + i),
+                      centred(vld1q_s32(cs1->coeff + i)));
+        bad = vorrq_s32(bad, vsubq_s32(lim, vabsq_s32(z)));
+        vst1q_s32(cs1->coeff + i, z);
+    }
+    return or_lanes(bad);
+}
+
+/*
+ * Decompose (FIPS 204 Algorithm 36) of the lanes of r (in [0, q)) as
+ * ml_dsa_decompose with gamma2 a constant: returns r1 and sets *r0.
+ */
+static inline __attribute__((always_inline))
+int32x4_t decompose(int32x4_t *r0, int32x4_t r, int32_t gamma2)
+{
+    const int g32 = gamma2 == ML_DSA_GAMMA2_32;
+    const int32x4_t down = vdupq_n_s32(g32 ? -DECOMPOSE_32_SHIFT
+                                           : -DECOMPOSE_88_SHIFT);
+    const int32x4_t down2 = vdupq_n_s32(g32 ? -DECOMPOSE_32_MUL_SHIFT
+                                            : -DECOMPOSE_88_MUL_SHIFT);
+    const int32x4_t mul = vdupq_n_s32(g32 ? DECOMPOSE_32_MUL
+                                          : DECOMPOSE_88_MUL);
+    const int32x4_t top = vdupq_n_s32((g32 ? DECOMPOSE_32_M
+                                           : DECOMPOSE_88_M) - 1);
+    int32x4_t x = vaddq_s32(r, vdupq_n_s32(gamma2 - 1));
+    int32x4_t r1 = vshlq_s32(vmulq_s32(vshlq_s32(x, down), mul), down2);
+    int32x4_t wrap = vreinterpretq_s32_u32(vcgtq_s32(r1, top));
+
+    *r0 = vaddq_s32(vmlsq_s32(r, r1, vdupq_n_s32(2 * gamma2)), wrap);
+    return vbicq_s32(r1, wrap);
+}
+
+/*
+ * Four coefficients, from i, of the r row below: w[i..] becomes
+ * r = (w - cs2) mod q, the OR of gamma2 - beta - 1 - |LowBits(r)| goes
+ * into *bad; returns HighBits(r).
+ */
+static inline __attribute__((always_inline))
+int32x4_t r_four(ML_DSA_POLY *w, const ML_DSA_POLY *cs2, size_t i,
+                 int32x4_t lim, int32x4_t *bad, int32_t gamma2)
+{
+    int32x4_t r0, r1, r = frozen(vsubq_s32(vld1q_s32(w->coeff + i),
+                                           vld1q_s32(cs2->coeff + i)));
+
+    r1 = decompose(&r0, r, gamma2);
+    *bad = vorrq_s32(*bad, vsubq_s32(lim, vabsq_s32(r0)));
+    vst1q_s32(w->coeff + i, r);
+    return r1;
+}
+
+/*
+ * One row of r = w - <<c s2>> (FIPS 204 Algorithm 7, lines 19 and 21), as
+ * the generic row op: w (in [0, q)) becomes r mod q in place, r1 receives
+ * HighBits(r) as bytes (16 per store), and the result (the OR of
+ * gamma2 - beta - 1 - |LowBits(r)|) is negative when some |LowBits(r)| >=
+ * gamma2 - beta.  gamma2 is a constant in each caller.
+ */
+static inline __attribute__((always_inline))
+int32_t r_row_neon(ML_DSA_POLY *w, uint8_t *r1, const ML_DSA_POLY *cs2,
+                   int32_t beta, int32_t gamma2)
+{
+    const int32x4_t lim = vdupq_n_s32(gamma2 - beta - 1);
+    int32x4_t h0, h1, h2, h3, bad = vdupq_n_s32(0);
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += 16) {
+        h0 = r_four(w, cs2, i, lim, &bad, gamma2);
+        h1 = r_four(w, cs2, i + 4, lim, &bad, gamma2);
+        h2 = r_four(w, cs2, i + 8, lim, &bad, gamma2);
+        h3 = r_four(w, cs2, i + 12, lim, &bad, gamma2);
+        vst1q_u8(r1 + i, vreinterpretq_u8_s8(vcombine_s8(
+            vmovn_s16(vcombine_s16(vmovn_s32(h0), vmovn_s32(h1))),
+            vmovn_s16(vcombine_s16(vmovn_s32(h2), vmovn_s32(h3))))));
+    }
+    return or_lanes(bad);
+}
+
+static int32_t r_neon(ML_DSA_POLY *w, uint8_t *r1, const ML_DSA_POLY *cs2,
+                      const ML_DSA_PARAMS *p)
+{
+    return GAMMA2_DISPATCH(p, r_row_neon, w, r1, cs2, p->beta);
+}
+
+/*
+ * Four coefficients, from i, of the w1 row below: w[i..] reduced to
+ * [0, q) in place (caddq: q added where negative); returns their HighBits.
+ */
+static inline __attribute__((always_inline))
+int32x4_t w1_four(ML_DSA_POLY *w, size_t i, int32_t gamma2)
+{
+    int32x4_t r0, r = vld1q_s32(w->coeff + i);
+
+    r = vmlsq_s32(r, vreinterpretq_s32_u32(vcltzq_s32(r)),
+                  vdupq_n_s32(ML_DSA_Q));
+    vst1q_s32(w->coeff + i, r);
+    return decompose(&r0, r, gamma2);
+}
+
+/*
+ * One row of w (|coeff| < q from the inverse NTT), as the generic row op:
+ * reduced to [0, q) in place, and w1Encode (FIPS 204 Algorithm 28) of
+ * HighBits(w) (Algorithm 37) written to out.  Returns 0.  gamma2 is a
+ * constant in each caller.  For gamma2 = (q - 1) / 32 (4-bit w1) the high
+ * bits of 16 coefficients are packed straight from the registers (narrowed
+ * to bytes in order, then x + (x >> 4) on each 16-bit pair, as
+ * pack_w1_neon does); for (q - 1) / 88 (6 bits) they go through a
+ * polynomial to the NEON w1Encode.
+ */
+static inline __attribute__((always_inline))
+int w1_row_neon(uint8_t *out, ML_DSA_POLY *w, int32_t gamma2)
+{
+    ML_DSA_POLY w1;
+    int32x4_t h0, h1, h2, h3;
+    uint16x8_t x;
+    size_t i;
+
+    if (gamma2 == ML_DSA_GAMMA2_32) {
+        for (i = 0; i < ML_DSA_N; i += 16, out += 8) {
+            h0 = w1_four(w, i, gamma2);
+            h1 = w1_four(w, i + 4, gamma2);
+            h2 = w1_four(w, i + 8, gamma2);
+            h3 = w1_four(w, i + 12, gamma2);
+            x = vreinterpretq_u16_s8(vcombine_s8(
+                vmovn_s16(vcombine_s16(vmovn_s32(h0), vmovn_s32(h1))),
+                vmovn_s16(vcombine_s16(vmovn_s32(h2), vmovn_s32(h3)))));
+            vst1_u8(out, vmovn_u16(vsraq_n_u16(x, x, 4)));
+        }
+        return 0;
+    }
+    for (i = 0; i < ML_DSA_N; i += 4)
+        vst1q_s32(w1.coeff + i, w1_four(w, i, gamma2));
+    ossl_ml_dsa_poly_pack_w1_neon(out, &w1, 6);
+    /* HighBits(w) of an attempt: secret until its signature is released */
+    ossl_cleanse(&w1, sizeof(w1));
+    return 0;
+}
+
+static void w1_neon(uint8_t *out, ML_DSA_POLY *w, const ML_DSA_PARAMS *p)
+{
+    GAMMA2_DISPATCH(p, w1_row_neon, out, w);
+}
+
+const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_neon = {
+    "neon",
+    ossl_ml_dsa_poly_ntt_neon,
+    ossl_ml_dsa_poly_ntt_inverse_neon,
+    ossl_ml_dsa_poly_ntt_mul_neon,
+    ossl_ml_dsa_poly_ntt_dot_neon,
+    w1_neon,
+    z_neon,
+    r_neon,
+    hint_neon,
+    use_hint_neon,
+    ossl_ml_dsa_poly_pack_w1_neon,
+    ossl_ml_dsa_poly_unpack_z_neon,
+    ossl_ml_dsa_poly_pack_z_neon,
+    ossl_ml_dsa_hint_encode_generic,
+    ossl_ml_dsa_poly_pack_eta_neon,
+    ossl_ml_dsa_poly_unpack_eta_neon,
+    ossl_ml_dsa_poly_pack_t0_neon,
+    ossl_ml_dsa_poly_unpack_t0_neon,
+    ossl_ml_dsa_poly_pack_t1_neon,
+    ossl_ml_dsa_poly_unpack_t1_neon,
+};
