@@ -218,6 +218,20 @@ ifneq ($(strip $(OPENSSL_CFLAGS)),)
 OPENSSL_LIBS := $(shell pkg-config --libs libcrypto)
 endif
 
+# The OpenSSL 3 provider (providers/mldsa.so) needs libcrypto 3.0 or later
+# (its headers working with $(CC), as above) and an ELF target; otherwise
+# make says in one line why it is skipped, and its tests count as skipped.
+ifneq ($(strip $(NO_OPENSSL)),)
+PROVIDER_SKIP := NO_OPENSSL=1
+else ifneq ($(WINDOWS),)
+PROVIDER_SKIP := no provider module for a Windows target
+else ifeq ($(strip $(OPENSSL_CFLAGS)),)
+PROVIDER_SKIP := no OpenSSL 3 development files for $(CC) (pkg-config libcrypto; apt-get install libssl-dev)
+else ifeq ($(shell pkg-config --atleast-version=3.0 libcrypto 2>/dev/null && echo 1),)
+PROVIDER_SKIP := libcrypto $(shell pkg-config --modversion libcrypto 2>/dev/null) is older than 3.0
+endif
+PROVIDER := $(if $(PROVIDER_SKIP),,$(OUT)providers/mldsa.so)
+
 # Check for a Windows target is the one util/install-deps --cross mingw
 # builds into CROSS_DEPS (Debian has no mingw-w64 Check).
 CROSS_DEPS ?= /opt/mldsa-cross/mingw64
@@ -253,10 +267,16 @@ PERLASM_DEPS := $(wildcard perlasm/*.pl perlasm/*.pm)
 APP_SRCS := $(call os_srcs,$(sort $(wildcard apps/*.c)))
 APP_OBJS := $(APP_SRCS:%.c=$(BUILD)/%.o)
 
+PROV_SRCS := $(sort $(wildcard providers/*.c))
+PROV_OBJS := $(PROV_SRCS:%.c=$(BUILD)/%.o)
+
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%$(EXE))
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
-FUZZ_SRCS := $(wildcard test/fuzz/fuzz_*.c)
+# fuzz_provider_decode links the provider's objects and libcrypto: only
+# where the provider is built.
+FUZZ_SRCS := $(filter-out $(if $(PROVIDER),,test/fuzz/fuzz_provider_decode.c),\
+    $(wildcard test/fuzz/fuzz_*.c))
 FUZZ_BINS := $(FUZZ_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%)
 # the oracles every target may use
 FUZZ_COMMON := test/fuzz/oracle.c
@@ -284,7 +304,14 @@ APP        := $(OUT)apps/mldsa$(EXE)
 
 .PHONY: all lib test check test-asm test-cpu test-ct ct-bins faults-bins test-diff \
         speed asm install uninstall clean distclean config help check-deps fuzz fuzz-bins
-all: lib $(APP)
+all: lib $(APP) $(PROVIDER)
+# Without the provider, one line says why (from the make that was asked to
+# build; no recipe on all, so that make -q all stays true).
+ifeq ($(PROVIDER)$(MAKELEVEL),0)
+ifneq ($(filter all test speed install fuzz,$(or $(MAKECMDGOALS),all)),)
+$(info $(shell printf '  %-6s %s' SKIP 'providers/mldsa.so: $(PROVIDER_SKIP)'))
+endif
+endif
 lib: $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB)
 
 # ---------------------------------------------------------------------------
@@ -380,6 +407,21 @@ $(APP): $(APP_OBJS) $(STATIC_LIB)
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $(APP_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS) $(SYS_LIBS)
 
+# The provider module: its objects see libcrypto's headers and
+# include/mldsa.h; it links the public archive, whose symbols stay local
+# (--exclude-libs), and exports OSSL_provider_init alone (providers/mldsa.map).
+PROV_LDFLAGS := -shared -Wl,--version-script=providers/mldsa.map -Wl,--exclude-libs,ALL \
+    $(if $(SANITIZE),,-Wl,--no-undefined)
+$(BUILD)/providers/%.o: providers/%.c $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -c -o $@ $<
+
+$(OUT)providers/mldsa.so: $(PROV_OBJS) $(STATIC_LIB) providers/mldsa.map
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(PROV_LDFLAGS) -o $@ $(PROV_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)
+
 $(BUILD)/test/%.o: test/%.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) CC $<
@@ -389,6 +431,24 @@ $(BUILD)/test/test_%$(EXE): $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_L
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(INTERNAL_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
 
+# The provider's suite goes through EVP: it sees libcrypto and links the
+# public archive (whose only globals are mldsa_*) beside it; without the
+# provider it is built as one skipped case that names the reason.
+ifneq ($(PROVIDER),)
+TEST_PROVIDER_CFLAGS := $(OPENSSL_CFLAGS) -DTEST_PROVIDER_MODULE='"$(abspath $(PROVIDER))"'
+TEST_PROVIDER_LIBS := $(STATIC_LIB) $(OPENSSL_LIBS) -lpthread
+else
+TEST_PROVIDER_CFLAGS := -DTEST_PROVIDER_SKIP=$(call sh_quote,"$(PROVIDER_SKIP)")
+endif
+$(BUILD)/test/test_provider.o: test/test_provider.c $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(TEST_PROVIDER_CFLAGS) -Itest -c -o $@ $<
+
+$(BUILD)/test/test_provider$(EXE): $(BUILD)/test/test_provider.o $(TESTUTIL_OBJS) $(STATIC_LIB) $(PROVIDER)
+	$(quiet) LD $@
+	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(TEST_PROVIDER_LIBS) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
+
 # Check (the test framework) must be there before the suites compile.
 check-deps:
 	@$(CHECK_PC) util/check-deps $(if $(WINDOWS),--cross mingw)
@@ -396,6 +456,8 @@ check-deps:
 test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@MLDSA_VECTORS="$(MLDSA_VECTORS)" CC="$(CC)" LDFLAGS="$(ALL_LDFLAGS)" \
+	    MLDSA_PROVIDER=$(call sh_quote,$(if $(PROVIDER),$(abspath $(PROVIDER)))) \
+	    MLDSA_PROVIDER_SKIP=$(call sh_quote,$(PROVIDER_SKIP)) \
 	    RUNNER=$(call sh_quote,$(RUNNER)) util/run-tests $(BUILD)/test $(APP)
 
 check: test
@@ -426,6 +488,14 @@ $(BUILD)/fuzz/%: test/fuzz/%.c $(FUZZ_COMMON) test/fuzz/oracle.h $(STATIC_LIB) $
 	$(quiet) FUZZ $@
 	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
 	    $(STATIC_LIB) $(ALL_LDFLAGS) -fsanitize=fuzzer
+
+# The provider's decoders, the provider linked in (OSSL_PROVIDER_add_builtin).
+$(BUILD)/fuzz/fuzz_provider_decode: test/fuzz/fuzz_provider_decode.c $(FUZZ_COMMON) \
+        test/fuzz/oracle.h $(PROV_OBJS) $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) FUZZ $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
+	    $(PROV_OBJS) $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS) -fsanitize=fuzzer
 
 # The constant-time harness (test/ct/): the CT=1 library with the default
 # optimisation, and the portable (NO_ASM=1) one, each in its own folder,
@@ -485,9 +555,22 @@ test-asm: check-deps
 	    test/asm_matrix$(if $(filter aarch64-% arm64-%,$(TARGET_TRIPLE)),_aarch64).sh
 
 # Under an emulator (RUNNER), the backend sides of mldsa speed are started
-# through it too (MLDSA_RUNNER).
-speed: all
+# through it too (MLDSA_RUNNER).  make speed ends with the provider's rows
+# (util/provider-speed.c): the key object and the provider through EVP,
+# side by side in one run (natively: the module is the host's).
+PROVIDER_SPEED := $(BUILD)/util/provider-speed
+speed: all $(if $(PROVIDER),$(PROVIDER_SPEED))
 	@MLDSA_RUNNER=$(call sh_quote,$(RUNNER)) $(RUNNER) $(APP) speed
+ifneq ($(PROVIDER),)
+	@$(PROVIDER_SPEED) $(abspath $(PROVIDER))
+else
+	@echo "provider rows skipped: $(PROVIDER_SKIP)"
+endif
+
+$(PROVIDER_SPEED): util/provider-speed.c util/bench_ticks.h $(STATIC_LIB) $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)
 
 # Every flavour of every architecture's kernels, standing alone, for
 # embedding in other trees.
@@ -529,6 +612,10 @@ install: all
 	install -m 755 $(APP) $(DESTDIR)$(BINDIR)/mldsa$(EXE)
 	install -m 644 doc/mldsa.1 $(DESTDIR)$(MANDIR)/man1/mldsa.1
 	install -m 644 doc/libmldsa.3 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
+ifneq ($(PROVIDER),)
+	install -d $(DESTDIR)$(LIBDIR)/ossl-modules
+	install -m 755 $(PROVIDER) $(DESTDIR)$(LIBDIR)/ossl-modules/mldsa.so
+endif
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@LIBS_PRIVATE@|$(SYS_LIBS)|' \
@@ -538,7 +625,8 @@ uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/mldsa.h $(DESTDIR)$(LIBDIR)/libmldsa.a \
 	    $(addprefix $(DESTDIR),$(INSTALLED_SHARED)) \
 	    $(DESTDIR)$(BINDIR)/mldsa$(EXE) $(DESTDIR)$(LIBDIR)/pkgconfig/mldsa.pc \
-	    $(DESTDIR)$(MANDIR)/man1/mldsa.1 $(DESTDIR)$(MANDIR)/man3/libmldsa.3
+	    $(DESTDIR)$(MANDIR)/man1/mldsa.1 $(DESTDIR)$(MANDIR)/man3/libmldsa.3 \
+	    $(DESTDIR)$(LIBDIR)/ossl-modules/mldsa.so
 
 # clean keeps $(BUILD)/config.mk, the recorded settings; distclean removes
 # them, and every build folder the Makefile's targets (test-ct, fuzz),
@@ -548,11 +636,11 @@ DISTCLEAN_DIRS := build build-ct build-ct-noasm build-ct-msan build-faults build
                   $(wildcard build-win-*)
 clean:
 	rm -rf $(filter-out $(CONFIG_MK),$(wildcard $(BUILD)/* $(BUILD)/.[!.]*)) \
-	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB) $(APP)
+	    $(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(IMPORT_LIB) $(APP) $(OUT)providers/mldsa.so
 
 distclean: clean
 	rm -rf $(sort $(BUILD) $(DISTCLEAN_DIRS)) libmldsa.a libmldsa.so $(SONAME) apps/mldsa \
-	    libmldsa-0.dll libmldsa.dll.a apps/mldsa.exe
+	    libmldsa-0.dll libmldsa.dll.a apps/mldsa.exe providers/mldsa.so
 
 # The settings this build uses, where each comes from (given on the command
 # line or in the environment, recorded in config.mk, or the default), and
@@ -568,13 +656,15 @@ config:
 	    'assembly' $(call sh_quote,$(if $(USE_ASM),perlasm $(ASM_FLAVOUR),none)) \
 	    'repro' $(call sh_quote,$(or $(strip $(REPRO_ASFLAGS)),none (CC takes no prefix map))) \
 	    'objcopy' $(call sh_quote,$(if $(HAVE_OBJCOPY),$(HAVE_OBJCOPY),none (libmldsa.a keeps internal globals))) \
-	    'libcrypto' $(call sh_quote,$(if $(OPENSSL_LIBS),$(strip $(OPENSSL_LIBS)) (the tool only),no)) \
+	    'libcrypto' $(call sh_quote,$(if $(OPENSSL_LIBS),$(strip $(OPENSSL_LIBS)) (the tool and the provider),no)) \
+	    'provider' $(call sh_quote,$(or $(PROVIDER),skipped: $(PROVIDER_SKIP))) \
 	    'outputs' $(call sh_quote,$(STATIC_LIB) $(SHARED_LIB) $(SONAME_LINK) $(APP)) \
 	    'version' $(call sh_quote,$(VERSION) (soname $(SONAME)))
 
 help:
 	@echo 'Targets:'
-	@echo '  all (default)  libmldsa.a, libmldsa.so (+ libmldsa.so.0 link) and apps/mldsa'
+	@echo '  all (default)  libmldsa.a, libmldsa.so (+ libmldsa.so.0 link), apps/mldsa and,'
+	@echo '                 with OpenSSL 3 development files, the provider providers/mldsa.so'
 	@echo '  lib            the two libraries only'
 	@echo '  test, check    build and run every suite; one "N passed, N failed, N skipped" line'
 	@echo '  test-asm       the assembler matrix (test/asm_matrix.sh; aarch64 CC: test/asm_matrix_aarch64.sh)'
@@ -582,9 +672,10 @@ help:
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
-	@echo '  speed          build, then print the keygen/sign/verify cycle table'
+	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s)'
 	@echo '  asm            every assembly flavour in $$(BUILD)/asm, for embedding'
-	@echo '  install        header, libraries, tool, mldsa.pc, man pages under DESTDIR+PREFIX'
+	@echo '  install        header, libraries, tool, mldsa.pc, man pages under DESTDIR+PREFIX,'
+	@echo '                 and the OpenSSL provider in LIBDIR/ossl-modules when it is built'
 	@echo '  uninstall      remove what install put there'
 	@echo '  config         print the settings, where each comes from, and the derived ones'
 	@echo '  clean          remove what the build made in BUILD and OUT, keep config.mk'

@@ -7,8 +7,6 @@
 #include <string.h>
 #include "apps.h"
 
-/* OpenSSL's text dump: 15 bytes a line, "    xx:xx:...". */
-#define TEXT_BYTES_PER_LINE 15
 
 static const char keygen_help[] =
     "usage: mldsa keygen -a 44|65|87 [--seed HEX | --seed-in SRC] [-o key] [--pubout pub]\n"
@@ -233,99 +231,37 @@ int cmd_pubkey(int argc, char **argv)
     return ret;
 }
 
-/* Bytes text_section writes for n bytes under a name of namelen characters. */
-static size_t text_section_len(size_t namelen, size_t n)
-{
-    size_t lines = (n + TEXT_BYTES_PER_LINE - 1) / TEXT_BYTES_PER_LINE;
-
-    /* "name:", "\n    " a line, "xx" and ":" a byte but the last, "\n" */
-    return namelen + 1 + 5 * lines + 3 * n - (n > 0) + 1;
-}
-
 /*
- * The lower-case hex digit of the nibble v (0..15) by arithmetic, not a
- * table indexed by a secret: '0' + v, plus 'a' - '0' - 10 when v > 9
- * (the mask is all ones exactly when 9 - v is negative).
- */
-static char hex_digit(uint32_t v)
-{
-    uint32_t above9 = 0u - ((9u - v) >> 31);
-
-    return (char)('0' + v + (above9 & (uint32_t)('a' - '0' - 10)));
-}
-
-/* One section of the text dump at out: "name:" then the bytes in hex; returns its end. */
-static char *text_section(char *out, const char *name, const uint8_t *p, size_t n)
-{
-    size_t len = strlen(name);
-
-    memcpy(out, name, len);
-    out += len;
-    *out++ = ':';
-    for (size_t i = 0; i < n; i++) {
-        if (i % TEXT_BYTES_PER_LINE == 0) {
-            memcpy(out, "\n    ", 5);
-            out += 5;
-        }
-        *out++ = hex_digit((uint32_t)p[i] >> 4);
-        *out++ = hex_digit((uint32_t)p[i] & 0x0f);
-        if (i + 1 < n)
-            *out++ = ':';
-    }
-    *out++ = '\n';
-    return out;
-}
-
-/*
- * The key as OpenSSL 3.5's `pkey -text -noout` prints it: a title, then the
- * seed (when known), the expanded key and the public key.  The text is
- * written into one buffer of its exact size, so that no copy of the secret
- * hex is left behind by a growing buffer; it is wiped before it is freed.
+ * The key as OpenSSL 3.5's `pkey -text -noout` prints it (mldsa_key_to_text):
+ * a title, then the seed (when known), the expanded key and the public key.
+ * The text is written into one buffer of its exact size, so that no copy of
+ * the secret hex is left behind by a growing buffer; it is wiped before it
+ * is freed.
  */
 static int write_text(const char *out, const MLDSA_KEY *key, int pubonly,
                       int flags)
 {
-    mldsa_param param = mldsa_key_param(key);
-    size_t sklen = mldsa_secret_key_bytes(param);
-    size_t pklen = mldsa_public_key_bytes(param);
     int secret = !pubonly && mldsa_key_has_secret(key);
-    int has_seed = secret && mldsa_key_has_seed(key);
-    uint8_t seed[MLDSA_SEED_BYTES];
-    uint8_t sk[MLDSA_MAX_SECRET_KEY_BYTES], pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
-    char title[32], *text = NULL, *cur;
-    size_t textlen;
-    int ret = APP_EXIT_ERROR;
+    size_t textlen = 0, len;
+    char *text = NULL;
+    int ret = APP_EXIT_ERROR, rv;
 
-    snprintf(title, sizeof(title), "ML-DSA-%d %s-Key:\n", (int)param,
-             secret ? "Private" : "Public");
-    textlen = strlen(title) + text_section_len(3, pklen)
-              + (has_seed ? text_section_len(4, sizeof(seed)) : 0)
-              + (secret ? text_section_len(4, sklen) : 0);
-    if ((has_seed && mldsa_key_get_seed(key, seed) != MLDSA_OK)
-        || (secret && mldsa_key_get_secret(key, sk, sklen) != MLDSA_OK)
-        || mldsa_key_get_public(key, pk, pklen) != MLDSA_OK) {
-        app_error("cannot read the key");
-        goto end;
+    if ((rv = mldsa_key_to_text(key, secret, NULL, &textlen)) != MLDSA_OK) {
+        app_error("cannot read the key: %s", mldsa_strerror(rv));
+        return ret;
     }
     if ((text = malloc(textlen)) == NULL) {
         app_error("out of memory");
-        goto end;
+        return ret;
     }
-    cur = text + strlen(title);
-    memcpy(text, title, strlen(title));
-    if (has_seed)
-        cur = text_section(cur, "seed", seed, sizeof(seed));
-    if (secret)
-        cur = text_section(cur, "priv", sk, sklen);
-    cur = text_section(cur, "pub", pk, pklen);
-    ret = app_write_file(out, text, (size_t)(cur - text),
-                         secret ? flags | APP_OUT_SECRET : flags);
- end:
-    if (text != NULL)
-        app_cleanse(text, textlen);
+    len = textlen;
+    if ((rv = mldsa_key_to_text(key, secret, text, &len)) != MLDSA_OK)
+        app_error("cannot read the key: %s", mldsa_strerror(rv));
+    else
+        ret = app_write_file(out, text, len,
+                             secret ? flags | APP_OUT_SECRET : flags);
+    app_cleanse(text, textlen);
     free(text);
-    app_cleanse(seed, sizeof(seed));
-    app_cleanse(sk, sizeof(sk));
     return ret;
 }
 

@@ -310,6 +310,13 @@ MLDSA_EXPORT int mldsa_mu_update(MLDSA_MU_CTX *mctx, const uint8_t *msg,
                                  size_t msglen);
 MLDSA_EXPORT int mldsa_mu_final(MLDSA_MU_CTX *mctx, uint8_t mu[64]);
 MLDSA_EXPORT void mldsa_mu_free(MLDSA_MU_CTX *mctx);
+/*
+ * A copy of a streaming mu in the state mctx has reached, independent of it
+ * from then on (so that a caller can finish one copy and go on absorbing
+ * into the other, as OpenSSL's EVP_DigestSignFinal does with its context).
+ * *out NULL on failure; errors _NULL (also for a finished context), _MEMORY.
+ */
+MLDSA_EXPORT int mldsa_mu_dup(MLDSA_MU_CTX **out, const MLDSA_MU_CTX *mctx);
 
 /*
  * Key formats (RFC 9881): SubjectPublicKeyInfo and PKCS#8 OneAsymmetricKey,
@@ -343,6 +350,20 @@ MLDSA_EXPORT int mldsa_key_to_public_pem(const MLDSA_KEY *key, char *out,
 MLDSA_EXPORT int mldsa_key_to_private_pem(const MLDSA_KEY *key,
                                           mldsa_key_format format, char *out,
                                           size_t *outlen);
+
+/*
+ * The key as text, laid out as OpenSSL 3.5's `openssl pkey -text` lays ML-DSA
+ * keys out: "ML-DSA-65 Private-Key:" (or "ML-DSA-65 Public-Key:"), then
+ * "seed:" (for a key made from a seed), "priv:" (the expanded key) and
+ * "pub:", each followed by its bytes in hex, 15 to a line of four spaces
+ * and "xx:" each (no colon after the last byte).  with_secret 0, or a key
+ * without a secret, gives the public layout.  The encoder convention above
+ * (out NULL: the length in *outlen); NUL-free text ending in a newline.
+ * Errors: _NULL, _BUFFER.  The text of a private key is a secret: the
+ * caller wipes it after use (and it is cleansed here on failure).
+ */
+MLDSA_EXPORT int mldsa_key_to_text(const MLDSA_KEY *key, int with_secret,
+                                   char *out, size_t *outlen);
 
 /*
  * Decoders: read a SubjectPublicKeyInfo or a PKCS#8 private key, in DER or

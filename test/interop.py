@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 
+from interop_cases import case, finish, no_cryptography, skip
+
 # the DER pieces of an EncryptedPrivateKeyInfo (this folder's mkpkcs8.py)
 from mkpkcs8 import OID_AES256_CBC, OID_PBES2, OID_SCRYPT, der, der_int
 
@@ -29,9 +31,7 @@ try:
     from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
     from cryptography.hazmat.primitives import padding
 except ImportError as e:  # absent, or too old for ML-DSA
-    print(f"skip interop: Python cryptography with ML-DSA not available ({e})")
-    print("0 passed, 0 failed, 1 skipped")
-    sys.exit(0)
+    no_cryptography(e)
 
 PRIVATE = {44: mldsa.MLDSA44PrivateKey, 65: mldsa.MLDSA65PrivateKey,
            87: mldsa.MLDSA87PrivateKey}
@@ -41,18 +41,6 @@ SPKI = serialization.PublicFormat.SubjectPublicKeyInfo
 PKCS8 = serialization.PrivateFormat.PKCS8
 NOENC = serialization.NoEncryption()
 TOOL = None  # path of mldsa, from the command line
-
-passed = failed = skipped = 0
-
-
-def case(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}{': ' + detail if detail else ''}")
 
 
 def tool(*args, stdin=None):
@@ -202,7 +190,7 @@ def run(tmp):
 
 
 def main():
-    global TOOL, skipped
+    global TOOL
     if len(sys.argv) != 2:
         sys.exit("usage: interop.py PATH_TO_mldsa")
     TOOL = os.path.abspath(sys.argv[1])
@@ -212,10 +200,8 @@ def main():
         if b"encrypted keys: yes" in out:
             run_encrypted(tmp)
         else:
-            skipped += 1
-            print("skip encrypted keys: this mldsa was built without OpenSSL")
-    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
-    sys.exit(1 if failed else 0)
+            skip("encrypted keys", "this mldsa was built without OpenSSL")
+    finish()
 
 
 if __name__ == "__main__":

@@ -41,13 +41,8 @@ fi
 T=$(mktemp -d)
 trap 'rm -rf "$T" ${R:+"$R"}' EXIT
 cd "$T" || exit 2
+. "$HERE/cases.sh"
 
-pass=0
-fail=0
-skipped=0
-ok() { echo "ok   $1"; pass=$((pass + 1)); }
-skip() { echo "skip $1${2:+: $2}"; skipped=$((skipped + 1)); }
-bad() { echo "FAIL $1${2:+: $2}"; fail=$((fail + 1)); }
 # check NAME CONDITION...: the case passes when the command succeeds.
 check() {
     local name=$1
@@ -982,16 +977,7 @@ fi
 
 # --- interop with OpenSSL 4.0 through Python cryptography (skips itself) -------
 if command -v python3 >/dev/null 2>&1; then
-    out=$(python3 "$HERE/interop.py" "$M" 2>&1)
-    printf '%s\n' "$out" | sed '$d'
-    last=$(printf '%s\n' "$out" | tail -n 1)
-    if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
-        pass=$((pass + BASH_REMATCH[1]))
-        fail=$((fail + BASH_REMATCH[2]))
-        skipped=$((skipped + ${BASH_REMATCH[4]:-0}))
-    else
-        bad "interop.py ran" "$last"
-    fi
+    add_summary "interop.py ran" "$(python3 "$HERE/interop.py" "$M" 2>&1)"
 else
     skip "interop" "python3 absent"
 fi

@@ -5,9 +5,10 @@
 # a setting given again (command line or environment) overrides and is
 # recorded anew, DESTDIR and V are not recorded, another BUILD has its own;
 # clean keeps config.mk, distclean removes it; a program linked with
-# -L. -lmldsa runs from the tree (libmldsa.so.0).  CC from the environment
+# -L. -lmldsa runs from the tree (libmldsa.so.0); install puts the provider
+# module (when built) in LIBDIR/ossl-modules.  CC from the environment
 # is the compiler, RUNNER (when set) runs that program.  One line per case,
-# then "N passed, N failed".
+# then "N passed, N failed, N skipped".
 # Usage: bash test/test_config.sh [PATH_TO_mldsa]  (the tool is not used)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,6 +16,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0
 fail=0
+skipped=0
 ok() { echo "ok   $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL $1${2:+: $2}"; fail=$((fail + 1)); }
 # check NAME CMD...: CMD succeeds
@@ -61,6 +63,15 @@ check "install compiled nothing (the recorded -O3 build is installed)" eval \
      ! has_line "$src/x/config" "-O2 -g" &&
      cmp -s "$src/libmldsa.a" "$T/dest/opt/m/lib/libmldsa.a"'
 check "DESTDIR is not recorded" eval '! grep -q DESTDIR "$src/x/config.mk"'
+if has_line "$T/config" "^  provider +=.* providers/mldsa.so\$"; then
+    check "install puts the OpenSSL provider in LIBDIR/ossl-modules, exporting its entry alone" \
+        eval 'cmp -s "$src/providers/mldsa.so" "$T/dest/opt/m/lib/ossl-modules/mldsa.so" &&
+              test "$(nm -D --defined-only "$T/dest/opt/m/lib/ossl-modules/mldsa.so" |
+                      awk "{print \$3}")" = OSSL_provider_init'
+else
+    echo "skip the provider's install: $(sed -n 's/^  provider *= //p' "$T/config")"
+    skipped=$((skipped + 1))
+fi
 
 m BUILD=y config >"$T/config-y" 2>&1
 check "another BUILD has its own settings (the defaults)" eval \
@@ -99,5 +110,5 @@ check "clean keeps config.mk, removes the rest" eval \
 m BUILD=x distclean >/dev/null 2>&1
 check "distclean removes config.mk" test ! -e "$src/x"
 
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]

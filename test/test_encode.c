@@ -333,6 +333,99 @@ START_TEST(encoders_report_length_and_missing_parts)
 }
 END_TEST
 
+/* The text dump of each OpenSSL 3.5 file is that file's .txt, byte for byte. */
+START_TEST(text_dump_is_openssl_35s)
+{
+    static const char *const files[][2] = {
+        { "prv-%d-seed-priv.pem", "prv-%d-seed.txt" },
+        { "prv-%d-seed-only.pem", "prv-%d-seed.txt" },
+        { "prv-%d-priv-only.pem", "prv-%d-priv.txt" },
+        { "pub-%d.pem", "pub-%d.txt" },
+    };
+    mldsa_param param = params[_i];
+    static char text[32768];
+    char name[64];
+
+    if (!have_vectors())
+        return;
+    for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+        MLDSA_KEY *key;
+        uint8_t *want;
+        size_t wantlen, len = 0;
+
+        snprintf(name, sizeof(name), files[f][0], (int)param);
+        key = load_pem(name);
+        snprintf(name, sizeof(name), files[f][1], (int)param);
+        ck_assert_ptr_nonnull(want = read_vector(name, &wantlen));
+        ck_assert_int_eq(mldsa_key_to_text(key, 1, NULL, &len), MLDSA_OK);
+        ck_assert_uint_eq(len, wantlen);
+        len = sizeof(text);
+        ck_assert_int_eq(mldsa_key_to_text(key, 1, text, &len), MLDSA_OK);
+        ck_assert_uint_eq(len, wantlen);
+        ck_assert_msg(memcmp(text, want, len) == 0, "%s differs", name);
+        free(want);
+        mldsa_key_free(key);
+    }
+    /* private 0: the public layout of a private key */
+    {
+        MLDSA_KEY *key;
+        uint8_t *want;
+        size_t wantlen, len = sizeof(text);
+
+        snprintf(name, sizeof(name), "prv-%d-seed-priv.pem", (int)param);
+        key = load_pem(name);
+        snprintf(name, sizeof(name), "pub-%d.txt", (int)param);
+        ck_assert_ptr_nonnull(want = read_vector(name, &wantlen));
+        ck_assert_int_eq(mldsa_key_to_text(key, 0, text, &len), MLDSA_OK);
+        ck_assert_uint_eq(len, wantlen);
+        ck_assert(memcmp(text, want, len) == 0);
+        free(want);
+        mldsa_key_free(key);
+    }
+}
+END_TEST
+
+/* The text dump's length query, short room and NULLs; every byte in hex. */
+START_TEST(text_dump_reports_length_and_refuses_short_room)
+{
+    static char text[32768];
+    uint8_t seed[MLDSA_SEED_BYTES], sk[MLDSA_MAX_SECRET_KEY_BYTES];
+    MLDSA_KEY *key;
+    size_t need = 0, len;
+    unsigned int v;
+    const char *p;
+
+    test_rand_bytes(seed, sizeof(seed));
+    ck_assert_int_eq(mldsa_key_generate(&key, MLDSA_87, seed), MLDSA_OK);
+    ck_assert_int_eq(mldsa_key_to_text(key, 1, NULL, &need), MLDSA_OK);
+    memset(text, '#', sizeof(text));
+    len = need - 1;
+    ck_assert_int_eq(mldsa_key_to_text(key, 1, text, &len), MLDSA_ERR_BUFFER);
+    ck_assert_uint_eq(len, need);
+    ck_assert_int_eq(text[0], '#');   /* nothing written */
+    ck_assert_int_eq(mldsa_key_to_text(NULL, 1, text, &len), MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_to_text(key, 1, text, NULL), MLDSA_ERR_NULL);
+    len = sizeof(text);
+    ck_assert_int_eq(mldsa_key_to_text(key, 1, text, &len), MLDSA_OK);
+    ck_assert_uint_eq(len, need);
+    ck_assert_int_eq(text[len - 1], '\n');
+    ck_assert_ptr_null(memchr(text, '\0', len));
+    /* the priv section is the expanded key, every digit of every byte */
+    text[len] = '\0';
+    ck_assert_int_eq(mldsa_key_get_secret(key, sk, sizeof(sk)), MLDSA_OK);
+    ck_assert_ptr_nonnull(p = strstr(text, "\npriv:\n"));
+    p += strlen("\npriv:\n");
+    for (size_t i = 0; i < 4896; i++) {
+        while (*p == ' ' || *p == ':' || *p == '\n')
+            p++;
+        ck_assert_int_eq(sscanf(p, "%2x", &v), 1);
+        ck_assert_uint_eq(v, sk[i]);
+        p += 2;
+    }
+    mldsa_key_free(key);
+}
+END_TEST
+
 /* DER lengths: short and long forms are written minimally and read back. */
 START_TEST(der_lengths_round_trip_in_shortest_form)
 {
@@ -1102,8 +1195,10 @@ static Suite *encode_suite(void)
     tcase_add_loop_test(tv, vector_keys_read_back_to_their_dumps, 0, NPARAMS);
     tcase_add_loop_test(tv, vector_signature_verifies_over_spki_der, 0, NPARAMS);
     tcase_add_loop_test(tv, written_pem_is_byte_identical_to_vectors, 0, NPARAMS);
+    tcase_add_loop_test(tv, text_dump_is_openssl_35s, 0, NPARAMS);
     tcase_add_loop_test(tc, every_format_round_trips_on_random_keys, 0, NPARAMS);
     tcase_add_test(tc, encoders_report_length_and_missing_parts);
+    tcase_add_test(tc, text_dump_reports_length_and_refuses_short_room);
     tcase_add_test(tc, der_lengths_round_trip_in_shortest_form);
     tcase_add_test(tc, malformed_algorithm_identifiers_are_refused);
     tcase_add_test(tc, wrong_key_lengths_are_refused);

@@ -426,6 +426,49 @@ START_TEST(streaming_mu_equals_compute_mu)
 }
 END_TEST
 
+START_TEST(a_duplicated_streaming_mu_goes_on_independently)
+{
+    uint8_t mu[64], mu_head[64], mu_dup[64], mu_full[64];
+    MLDSA_MU_CTX *mctx, *copy, *copy2;
+    MLDSA_KEY *key;
+    size_t i, cut;
+    FIXTURE f;
+
+    for (i = 0; i < NPARAMS; i++) {
+        fixture(&f, params[i]);
+        ck_assert_int_eq(mldsa_key_from_seed(&key, f.p, f.seed, 32), MLDSA_OK);
+        cut = (size_t)test_rand_below(f.msglen + 1);
+        ck_assert_int_eq(mldsa_mu_new(&mctx, key, f.ctx, f.ctxlen), MLDSA_OK);
+        ck_assert_int_eq(mldsa_mu_update(mctx, f.msg, cut), MLDSA_OK);
+        ck_assert_int_eq(mldsa_mu_dup(&copy, mctx), MLDSA_OK);
+        ck_assert_int_eq(mldsa_mu_dup(&copy2, mctx), MLDSA_OK);
+        /* the copy finishes on the head of the message ... */
+        ck_assert_int_eq(mldsa_mu_final(copy, mu_head), MLDSA_OK);
+        ck_assert_int_eq(mldsa_key_compute_mu(key, mu, f.msg, cut, f.ctx,
+                                              f.ctxlen), MLDSA_OK);
+        ck_assert_mem_eq(mu_head, mu, 64);
+        /* ... while the original and a second copy absorb the rest */
+        ck_assert_int_eq(mldsa_mu_update(mctx, f.msg + cut, f.msglen - cut), MLDSA_OK);
+        ck_assert_int_eq(mldsa_mu_update(copy2, f.msg + cut, f.msglen - cut), MLDSA_OK);
+        ck_assert_int_eq(mldsa_mu_final(mctx, mu_full), MLDSA_OK);
+        ck_assert_int_eq(mldsa_mu_final(copy2, mu_dup), MLDSA_OK);
+        ck_assert_int_eq(mldsa_key_compute_mu(key, mu, f.msg, f.msglen, f.ctx,
+                                              f.ctxlen), MLDSA_OK);
+        ck_assert_mem_eq(mu_full, mu, 64);
+        ck_assert_mem_eq(mu_dup, mu, 64);
+        mldsa_mu_free(copy2);
+        /* a finished context has no state to copy */
+        ck_assert_int_eq(mldsa_mu_dup(&copy2, mctx), MLDSA_ERR_NULL);
+        ck_assert_ptr_null(copy2);
+        ck_assert_int_eq(mldsa_mu_dup(NULL, copy), MLDSA_ERR_NULL);
+        ck_assert_int_eq(mldsa_mu_dup(&copy2, NULL), MLDSA_ERR_NULL);
+        mldsa_mu_free(copy);
+        mldsa_mu_free(mctx);
+        mldsa_key_free(key);
+    }
+}
+END_TEST
+
 /* ---- One test per error code of the bad-input list ---------------------- */
 
 START_TEST(context_longer_than_255_bytes_is_refused)
@@ -977,6 +1020,7 @@ static Suite *sign_suite(void)
     tcase_add_test(rt, key_generate_from_os_randomness_gives_working_distinct_keys);
     tcase_add_test(rt, pk_from_sk_recomputes_the_public_key);
     tcase_add_test(rt, streaming_mu_equals_compute_mu);
+    tcase_add_test(rt, a_duplicated_streaming_mu_goes_on_independently);
     tcase_add_test(rt, sample_in_ball_matches_the_specification_across_squeeze_blocks);
     tcase_add_test(rt, one_key_signs_and_verifies_from_several_threads_at_once);
     tcase_set_timeout(rt, 60);

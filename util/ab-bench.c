@@ -15,26 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "mldsa.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-/* The time stamp counter. */
-static uint64_t ticks(void)
-{
-    return __rdtsc();
-}
-#else
-/* Monotonic nanoseconds, where there is no TSC. */
-static uint64_t ticks(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-#endif
+#include "bench_ticks.h"
 
 #define N_RND 16
 

@@ -9,10 +9,12 @@
  *     both         SEQUENCE { seed OCTET STRING (SIZE (32)),
  *                             expandedKey OCTET STRING } }
  *
- * Also read, never written: the pre-standard forms OpenSSL 3.5 accepts as
- * input (the 32 seed bytes or the expanded key directly as privateKey, and
- * the OQS provider's expanded key followed by the public key).
+ * And the text dump of OpenSSL 3.5's `openssl pkey -text`.  Also read,
+ * never written: the pre-standard forms OpenSSL 3.5 accepts as input (the
+ * 32 seed bytes or the expanded key directly as privateKey, and the OQS
+ * provider's expanded key followed by the public key).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mldsa.h"
@@ -256,6 +258,98 @@ int mldsa_key_to_private_pem(const MLDSA_KEY *key, mldsa_key_format format,
                              char *out, size_t *outlen)
 {
     return to_pem(key, 1, format, out, outlen);
+}
+
+/* OpenSSL's text dump: 15 bytes a line, "    xx:xx:...". */
+#define TEXT_BYTES_PER_LINE 15
+#define TEXT_INDENT "    "
+#define TEXT_TITLE_MAX 32
+
+/* Characters of a section: "name:", per line a newline and the indent,
+ * per byte two digits and a colon but for the last, a final newline. */
+static size_t text_section_len(const char *name, size_t n)
+{
+    size_t lines = (n + TEXT_BYTES_PER_LINE - 1) / TEXT_BYTES_PER_LINE;
+
+    return strlen(name) + 1 + (1 + strlen(TEXT_INDENT)) * lines + 3 * n - (n > 0) + 1;
+}
+
+/* The lower-case hex digit of v (0..15) without a table or a branch: the
+ * bytes may be secret. */
+static char hex_digit(uint32_t v)
+{
+    /* 9 - v wraps round (top bit set) exactly for the letters */
+    uint32_t letter = 0u - ((9u - v) >> 31);
+
+    return (char)('0' + v + (letter & (uint32_t)('a' - '0' - 10)));
+}
+
+/* One section at out: "name:", then the bytes in hex; returns its end. */
+static char *text_section(char *out, const char *name, const uint8_t *p, size_t n)
+{
+    memcpy(out, name, strlen(name));
+    out += strlen(name);
+    *out++ = ':';
+    for (size_t i = 0; i < n; i++) {
+        if (i % TEXT_BYTES_PER_LINE == 0) {
+            *out++ = '\n';
+            memcpy(out, TEXT_INDENT, strlen(TEXT_INDENT));
+            out += strlen(TEXT_INDENT);
+        }
+        *out++ = hex_digit(p[i] >> 4);
+        *out++ = hex_digit(p[i] & 0x0f);
+        if (i + 1 < n)
+            *out++ = ':';
+    }
+    *out++ = '\n';
+    return out;
+}
+
+/*
+ * The key as OpenSSL 3.5's `pkey -text` prints it: a title, then the seed
+ * (when the key has one), the expanded key and the public key (FIPS 204
+ * skEncode and pkEncode), or the public key alone.
+ */
+int mldsa_key_to_text(const MLDSA_KEY *key, int with_secret, char *out, size_t *outlen)
+{
+    uint8_t seed[MLDSA_SEED_BYTES], sk[MLDSA_MAX_SECRET_KEY_BYTES];
+    uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    mldsa_param param;
+    size_t sklen, pklen, need;
+    char title[TEXT_TITLE_MAX], *end;
+    int secret, has_seed, ret;
+
+    if (key == NULL)
+        return MLDSA_ERR_NULL;
+    param = mldsa_key_param(key);
+    sklen = mldsa_secret_key_bytes(param);
+    pklen = mldsa_public_key_bytes(param);
+    secret = with_secret && mldsa_key_has_secret(key);
+    has_seed = secret && mldsa_key_has_seed(key);
+    snprintf(title, sizeof(title), "ML-DSA-%d %s-Key:\n", (int)param,
+             secret ? "Private" : "Public");
+    need = strlen(title) + text_section_len("pub", pklen)
+           + (has_seed ? text_section_len("seed", sizeof(seed)) : 0)
+           + (secret ? text_section_len("priv", sklen) : 0);
+    if ((ret = check_room(out, outlen, need)) != MLDSA_OK || out == NULL)
+        return ret;
+    if ((has_seed && (ret = mldsa_key_get_seed(key, seed)) != MLDSA_OK)
+        || (secret && (ret = mldsa_key_get_secret(key, sk, sklen)) != MLDSA_OK)
+        || (ret = mldsa_key_get_public(key, pk, pklen)) != MLDSA_OK)
+        goto end;
+    memcpy(out, title, strlen(title));
+    end = out + strlen(title);
+    if (has_seed)
+        end = text_section(end, "seed", seed, sizeof(seed));
+    if (secret)
+        end = text_section(end, "priv", sk, sklen);
+    text_section(end, "pub", pk, pklen);
+ end:
+    if (ret != MLDSA_OK)
+        ossl_cleanse(out, need);
+    ossl_cleanse(seed, sizeof(seed));
+    ossl_cleanse(sk, sizeof(sk));
+    return ret;
 }
 
 /*

@@ -227,6 +227,23 @@ int mldsa_mu_final(MLDSA_MU_CTX *mctx, uint8_t mu[64])
     return MLDSA_OK;
 }
 
+/* Copy a streaming mu context in its current state (NULL *out on failure). */
+int mldsa_mu_dup(MLDSA_MU_CTX **out, const MLDSA_MU_CTX *mctx)
+{
+    MLDSA_MU_CTX *copy;
+
+    if (out == NULL)
+        return MLDSA_ERR_NULL;
+    *out = NULL;
+    if (mctx == NULL || mctx->finished)
+        return MLDSA_ERR_NULL;
+    if ((copy = malloc(sizeof(*copy))) == NULL)
+        return MLDSA_ERR_MEMORY;
+    *copy = *mctx;
+    *out = copy;
+    return MLDSA_OK;
+}
+
 /* Wipe and free a streaming mu context (NULL is fine). */
 void mldsa_mu_free(MLDSA_MU_CTX *mctx)
 {

@@ -213,13 +213,15 @@ static void mark_secret(uint8_t *secret, const uint8_t *der, size_t derlen,
             memset(secret + i, 1, sklen);
 }
 
-/* Private DER, every form: encode from a secret key, decode with its secrets poisoned. */
+/* Private DER, every form: encode from a secret key, decode with its secrets
+ * poisoned; and the text dump of the key. */
 static void run_der(mldsa_param p)
 {
+    static char text[32768];
     uint8_t der[8192], secret[8192];
     char what[64];
     MLDSA_KEY *key = secret_key(p), *back = NULL;
-    size_t derlen, i, f;
+    size_t derlen, textlen, i, f;
     unsigned long before;
     int ret;
 
@@ -245,6 +247,12 @@ static void run_der(mldsa_param p)
         mldsa_key_free(back);
         back = NULL;
     }
+    textlen = sizeof(text);
+    before = VALGRIND_COUNT_ERRORS;
+    ret = mldsa_key_to_text(key, 1, text, &textlen);
+    PUBLIC(ret);
+    PUBLIC(textlen);
+    judge("private key as text (mldsa_key_to_text)", p, ret == MLDSA_OK, before);
     mldsa_key_free(key);
 }
 

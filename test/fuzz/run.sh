@@ -4,15 +4,17 @@
 # start from the PEM/DER files of the vectors folder when it is there
 # (test/fuzz/seed.sh, which make fuzz FUZZ_SECONDS=N uses too).
 # (make fuzz FUZZ_SECONDS=N runs each for N seconds instead.)
-# Prints "fuzz: N passed, N failed" (one check per target).
+# Prints "fuzz: N passed, N failed, N skipped" (one check per target; the
+# provider's decoders are a skip where the provider is not built).
 # Usage: test/fuzz/run.sh [RUNS_SCALE]   (from the repository root)
 set -uo pipefail
 scale=${1:-1}
 pass=0
 fail=0
+skipped=0
 if ! command -v clang >/dev/null 2>&1; then
     echo "fuzz: skipped, needs clang with libFuzzer (apt-get install clang libclang-rt-14-dev)"
-    echo "fuzz: 0 passed, 0 failed"
+    echo "fuzz: 0 passed, 0 failed, 1 skipped"
     exit 0
 fi
 make --no-print-directory fuzz || { echo "fuzz: 0 passed, 1 failed"; exit 1; }
@@ -45,5 +47,20 @@ run fuzz_verify $((10000 * scale))
 run fuzz_private_key $((4000 * scale)) "$corpus/seeds/fuzz_private_key"
 run fuzz_pk_from_sk $((5000 * scale))
 run fuzz_prehash_verify $((2000 * scale))
-echo "fuzz: $pass passed, $fail failed"
+# the provider's decoders: the vectors' PEM files and their DER
+if [ -x build-fuzz/fuzz/fuzz_provider_decode ]; then
+    pseeds=$corpus/provider-seeds
+    mkdir -p "$pseeds"
+    for f in "$vectors"/pem/*.pem; do
+        [ -f "$f" ] || continue
+        b=$(basename "$f" .pem)
+        cp "$f" "$pseeds/$b.pem"
+        sed '/^-----/d' "$f" | base64 -d >"$pseeds/$b.der" 2>/dev/null
+    done
+    run fuzz_provider_decode $((1000 * scale)) "$pseeds"
+else
+    echo "skip fuzz_provider_decode: no provider module in this build (OpenSSL 3 development files)"
+    skipped=$((skipped + 1))
+fi
+echo "fuzz: $pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]
