@@ -504,7 +504,7 @@ static BENCH_RESULT cell(const SPEED_RUN *run, size_t k, size_t i, int op)
 }
 
 static const char table_head[] =
-    "                 keygen     signs    verify keygens/s    sign/s  verify/s"
+    "                 keygen      sign    verify keygens/s    sign/s  verify/s"
     "  keygen cyc   sign cyc verify cyc\n";
 static const char batch_head[] =
     "                   loop     batch   8 keys  verify/s   batch/s  8 keys/s"
