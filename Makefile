@@ -490,17 +490,20 @@ check: test
 
 # libFuzzer targets (clang): the library instrumented for the fuzzer and
 # built with ASan + UBSan in build-fuzz/; test/fuzz/run.sh runs them for a
-# fixed count, and FUZZ_SECONDS=N runs each for N seconds here.
+# fixed count, and FUZZ_SECONDS=N runs each for N seconds here; both start
+# from the seeds test/fuzz/seed.sh makes of the vectors (MLDSA_VECTORS).
 FUZZ_SECONDS ?=
+FUZZ_VECTORS := $(or $(MLDSA_VECTORS),../shared/vectors)
 fuzz:
 	@$(MAKE) --no-print-directory CC=clang BUILD=build-fuzz OUT=build-fuzz/ \
 	    SANITIZE=fuzzer-no-link,address,undefined fuzz-bins
 ifneq ($(strip $(FUZZ_SECONDS)),)
+	@test/fuzz/seed.sh $(call sh_quote,$(FUZZ_VECTORS)) build-fuzz/seeds
 	@for t in $(FUZZ_SRCS:test/fuzz/%.c=%); do \
-	    mkdir -p build-fuzz/corpus/$$t; \
+	    mkdir -p build-fuzz/corpus/$$t build-fuzz/seeds/$$t; \
 	    echo "== $$t: $(FUZZ_SECONDS) s"; \
 	    build-fuzz/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
-	        build-fuzz/corpus/$$t || exit 1; \
+	        build-fuzz/corpus/$$t build-fuzz/seeds/$$t || exit 1; \
 	done
 endif
 

@@ -211,6 +211,16 @@ void app_cleanse(void *p, size_t len)
         mldsa_cleanse(p, len);
 }
 
+/* The stack below us is wiped this deep. */
+#define STACK_BURN_BYTES (32 * 1024)
+
+__attribute__((noinline)) void app_burn_stack(void)
+{
+    uint8_t below[STACK_BURN_BYTES];
+
+    app_cleanse(below, sizeof(below));
+}
+
 FILE *app_open_in(const char *path)
 {
     FILE *fp;
@@ -228,40 +238,78 @@ void app_close_in(FILE *fp)
         fclose(fp);
 }
 
-uint8_t *app_read_file(const char *path, size_t max, size_t *len)
+/*
+ * The first bytes of path, up to max + 1 of them (so that a longer file
+ * shows), in a fresh buffer of max + 1 bytes, read unbuffered (no copy
+ * stays in stdio); NULL when it cannot be opened or read, after a message
+ * unless quiet.
+ */
+static uint8_t *read_head(const char *path, size_t max, size_t *len, int quiet)
 {
-    FILE *fp = app_open_in(path);
-    uint8_t *buf = NULL;
+    FILE *fp = strcmp(path, APP_STDIO) == 0 ? stdin
+        : quiet ? app_os_fopen(path, "rb") : app_open_in(path);
+    uint8_t *buf;
     size_t n = 0, got;
 
     if (fp == NULL)
         return NULL;
-    /* unbuffered: no copy of a key file is left in stdio's buffer */
     setvbuf(fp, NULL, _IONBF, 0);
     if ((buf = malloc(max + 1)) == NULL) {
-        app_error("%s: out of memory", display_name(path));
-        goto end;
-    }
-    while ((got = fread(buf + n, 1, max + 1 - n, fp)) > 0) {
-        n += got;
-        if (n > max)
-            break;
-    }
-    if (ferror(fp)) {
-        app_error("%s: cannot read: %s", display_name(path), strerror(errno));
-    } else if (n > max) {
-        app_error("%s: larger than %zu bytes", display_name(path), max);
-    } else {
-        *len = n;
+        if (!quiet)
+            app_error("%s: out of memory", display_name(path));
         app_close_in(fp);
-        return buf;
+        return NULL;
     }
-    app_cleanse(buf, max + 1);
-    free(buf);
-    buf = NULL;
- end:
+    while (n <= max && (got = fread(buf + n, 1, max + 1 - n, fp)) > 0)
+        n += got;
+    if (ferror(fp)) {
+        if (!quiet)
+            app_error("%s: cannot read: %s", display_name(path), strerror(errno));
+        app_cleanse(buf, max + 1);
+        free(buf);
+        buf = NULL;
+    }
+    *len = n;
     app_close_in(fp);
     return buf;
+}
+
+uint8_t *app_read_file(const char *path, size_t max, size_t *len)
+{
+    uint8_t *buf = read_head(path, max, len, 0);
+
+    if (buf != NULL && *len > max) {
+        app_error("%s: larger than %zu bytes", display_name(path), max);
+        app_cleanse(buf, max + 1);
+        free(buf);
+        buf = NULL;
+    }
+    return buf;
+}
+
+/*
+ * Without APP_OUT_FORCE, a public output does not replace a regular file
+ * that may hold a private key (read and told by app_may_hold_private).
+ */
+static int check_replace(const APP_OUTFILE *f, int flags)
+{
+    uint8_t *old;
+    size_t len = 0;
+    int private;
+
+    if ((flags & APP_OUT_FORCE) != 0 || f->existing != APP_EXISTING_FILE)
+        return 0;
+    if ((old = read_head(f->path, APP_MAX_KEY_FILE, &len, 1)) == NULL)
+        return app_error("%s: exists and cannot be read to check it; not "
+                         "replacing it (use --force)", f->path);
+    /* a larger file is not a key the tool reads, but may be anything */
+    private = len > APP_MAX_KEY_FILE || app_may_hold_private(old, len);
+    app_cleanse(old, APP_MAX_KEY_FILE + 1);
+    free(old);
+    if (private)
+        return app_error("%s: exists and may hold a private key; not replacing "
+                         "it (use --force)", f->path);
+    return 0;
 }
 
 int app_stage(APP_OUTPUT *o, const char *path, const void *data, size_t len,
@@ -283,11 +331,12 @@ int app_stage(APP_OUTPUT *o, const char *path, const void *data, size_t len,
                                !secret || (flags & APP_OUT_FORCE) != 0)) != 0)
         return ret;
     if (o->f.tmp == NULL) {
-        /* A device or a pipe: written at the commit. */
+        /* A stream: written at the commit. */
         o->direct = 1;
         return 0;
     }
-    if ((ret = app_os_write(&o->f, data, len)) != 0) {
+    if ((ret = check_replace(&o->f, flags)) != 0
+        || (ret = app_os_write(&o->f, data, len)) != 0) {
         app_os_discard(&o->f);
         return ret;
     }
@@ -300,13 +349,14 @@ int app_commit(APP_OUTPUT *o)
 
     if (!o->direct)
         return app_os_commit(&o->f);
+    /* what stdio holds for stdout goes first (-o /dev/stdout is stdout) */
+    if (fflush(stdout) != 0)
+        return app_error("stdout: cannot write: %s", strerror(errno));
     if (o->f.fd < 0) {
         /* stdout, written past stdio's buffer, which would keep a copy of
          * a secret */
-        APP_OUTFILE out = { "stdout", NULL, fileno(stdout), 0, 0 };
+        APP_OUTFILE out = { "stdout", NULL, fileno(stdout), 0, 0, 0 };
 
-        if (fflush(stdout) != 0)
-            return app_error("stdout: cannot write: %s", strerror(errno));
         return app_os_write(&out, o->data, o->len);
     }
     ret = app_os_write(&o->f, o->data, o->len);
@@ -330,25 +380,102 @@ int app_write_file(const char *path, const void *data, size_t len, int flags)
     return ret;
 }
 
+/* An input or output by name, and what it is when that can be known. */
+typedef struct {
+    const char *name;
+    int known;
+    APP_FILE_ID id;
+} PATH_ID;
+
+static void path_id(PATH_ID *p, const char *name, int std_fd)
+{
+    p->name = name;
+    p->known = name != NULL && app_os_file_id(name, std_fd, &p->id);
+}
+
+static int same_id(const PATH_ID *a, const PATH_ID *b)
+{
+    return a->known && b->known && a->id.dev == b->id.dev && a->id.ino == b->id.ino;
+}
+
+static int is_stdio(const char *name)
+{
+    return name != NULL && strcmp(name, APP_STDIO) == 0;
+}
+
+/* How a message names an input or output: "-" is stdin or stdout. */
+static const char *io_name(const char *name, const char *std)
+{
+    return is_stdio(name) ? std : name;
+}
+
+#define MAX_CHECKED_PATHS 8
+
+char *app_sibling(const char *path, const char *suffix)
+{
+    size_t base, max = app_os_name_max(path, &base);
+    size_t keep = strlen(path), n = strlen(suffix);
+    char *out;
+
+    if (keep - base + n > max && max > n) {
+        /* shorten the last component, not within a UTF-8 character */
+        keep = base + max - n;
+        while (keep > base && ((unsigned char)path[keep] & 0xc0) == 0x80)
+            keep--;
+    }
+    if ((out = malloc(keep + n + 1)) == NULL)
+        return NULL;
+    memcpy(out, path, keep);
+    memcpy(out + keep, suffix, n + 1);
+    return out;
+}
+
 int app_check_paths(const char *cmd, const char *const *ins, size_t nins,
                     const char *const *outs, size_t nouts)
 {
-    int stdins = 0;
+    PATH_ID in[MAX_CHECKED_PATHS], out[MAX_CHECKED_PATHS];
 
+    if (nins > MAX_CHECKED_PATHS || nouts > MAX_CHECKED_PATHS)
+        return app_error("%s: too many files", cmd);
     for (size_t i = 0; i < nins; i++)
-        if (ins[i] != NULL && strcmp(ins[i], APP_STDIO) == 0 && ++stdins > 1)
-            return app_usage(cmd, "only one input can be stdin ('-')");
+        path_id(&in[i], ins[i], 0);
+    for (size_t j = 0; j < nouts; j++)
+        path_id(&out[j], outs[j], 1);
+    /* A stream is read once: two inputs may not share one (the same pipe
+     * under two names, /dev/stdin and "-"); a regular file may be read
+     * twice, unless one of them is our stdin. */
+    for (size_t i = 0; i < nins; i++)
+        for (size_t k = 0; in[i].name != NULL && k < i; k++) {
+            if (in[k].name == NULL)
+                continue;
+            if (is_stdio(in[i].name) && is_stdio(in[k].name))
+                return app_usage(cmd, "only one input can be stdin ('-')");
+            if (same_id(&in[i], &in[k])
+                && (!in[i].id.regular || is_stdio(in[i].name) || is_stdio(in[k].name)))
+                return app_usage(cmd, "only one input can be stdin ('-'): %s and "
+                                 "%s are the same stream", io_name(in[k].name, "stdin"),
+                                 io_name(in[i].name, "stdin"));
+        }
     for (size_t j = 0; j < nouts; j++) {
-        if (outs[j] == NULL || strcmp(outs[j], APP_STDIO) == 0)
+        if (out[j].name == NULL)
             continue;
-        for (size_t i = 0; i < nins; i++)
-            if (ins[i] != NULL && strcmp(ins[i], APP_STDIO) != 0
-                && app_os_same_file(ins[i], outs[j]))
-                return app_usage(cmd, "output %s is the input %s", outs[j], ins[i]);
-        for (size_t k = 0; k < j; k++)
-            if (outs[k] != NULL && strcmp(outs[k], APP_STDIO) != 0
-                && app_os_same_file(outs[k], outs[j]))
-                return app_usage(cmd, "both outputs are %s", outs[j]);
+        for (size_t i = 0; i < nins; i++) {
+            if (in[i].name == NULL)
+                continue;
+            if ((!is_stdio(in[i].name) && !is_stdio(out[j].name)
+                 && app_os_same_file(ins[i], outs[j]))
+                || (same_id(&in[i], &out[j]) && out[j].id.regular))
+                return app_usage(cmd, "output %s is the input %s",
+                                 io_name(outs[j], "stdout"), io_name(ins[i], "stdin"));
+        }
+        for (size_t k = 0; k < j; k++) {
+            if (out[k].name == NULL)
+                continue;
+            if ((is_stdio(outs[k]) && is_stdio(outs[j])) || same_id(&out[k], &out[j])
+                || (!is_stdio(outs[k]) && !is_stdio(outs[j])
+                    && app_os_same_file(outs[k], outs[j])))
+                return app_usage(cmd, "both outputs are %s", io_name(outs[j], "stdout"));
+        }
     }
     return 0;
 }
@@ -386,37 +513,67 @@ static int is_raw_length(size_t len)
     return 0;
 }
 
-/* The first "-----BEGIN " in the file (PEM text), or NULL. */
-static const uint8_t *pem_begin(const uint8_t *data, size_t len)
+const uint8_t *app_find(const uint8_t *data, size_t len, const char *s)
 {
-    size_t n = strlen(PEM_MARKER);
+    size_t n = strlen(s);
 
     for (size_t i = 0; n <= len && i <= len - n; i++)
-        if (memcmp(data + i, PEM_MARKER, n) == 0)
+        if (memcmp(data + i, s, n) == 0)
             return data + i;
     return NULL;
 }
 
-/*
- * A PEM block of another kind than a key is named in the message: its
- * label, up to the dashes, on the BEGIN line at begin.
- */
-static int check_pem_label(const char *name, const uint8_t *begin,
-                           const uint8_t *end)
+/* The first "-----BEGIN " at or after from (PEM text), or NULL. */
+static const uint8_t *pem_begin(const uint8_t *from, const uint8_t *end)
+{
+    return app_find(from, (size_t)(end - from), PEM_MARKER);
+}
+
+/* 1 when the BEGIN line at begin is that of a key. */
+static int is_key_label(const uint8_t *begin, const uint8_t *end)
 {
     static const char *const labels[] = {
         "PUBLIC KEY-----", "PRIVATE KEY-----", "ENCRYPTED PRIVATE KEY-----"
     };
-    const uint8_t *lab = begin + strlen(PEM_MARKER), *p = lab;
+    const uint8_t *lab = begin + strlen(PEM_MARKER);
 
     for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
         if ((size_t)(end - lab) >= strlen(labels[i])
             && memcmp(lab, labels[i], strlen(labels[i])) == 0)
-            return 0;
+            return 1;
+    return 0;
+}
+
+/*
+ * The key's block in PEM text that starts at first: as OpenSSL reads a
+ * bundle, the blocks before it of other kinds (a certificate, parameters)
+ * are skipped.  When there is none, the first block's label is named in
+ * the message (up to its dashes) and NULL returned.
+ */
+static const uint8_t *pem_key_block(const char *name, const uint8_t *first,
+                                    const uint8_t *end)
+{
+    const uint8_t *lab = first + strlen(PEM_MARKER), *p = lab;
+
+    for (const uint8_t *b = first; b != NULL; b = pem_begin(b + 1, end))
+        if (is_key_label(b, end))
+            return b;
     while (p < end && *p != '-' && *p != '\n' && p - lab < 64)
         p++;
-    return app_error("%s: %.*s is not a PUBLIC KEY or PRIVATE KEY", name,
-                     (int)(p - lab), (const char *)lab);
+    app_error("%s: %.*s is not a PUBLIC KEY or PRIVATE KEY", name,
+              (int)(p - lab), (const char *)lab);
+    return NULL;
+}
+
+/*
+ * Whether a key that decrypted (its padding was right) is a wrong
+ * password after all: the bytes are then noise, which fails at the DER's
+ * first tag or length; any other refusal is that of a real key.
+ */
+static int is_noise(int err)
+{
+    return err == MLDSA_ERR_DER || err == MLDSA_ERR_DER_LENGTH
+        || err == MLDSA_ERR_TRAILING;
 }
 
 /* The encrypted key in data, opened with the password from passin. */
@@ -432,14 +589,20 @@ static int load_encrypted(const char *name, const uint8_t *data, size_t len,
         return app_error("%s: " APP_NO_OPENSSL_MSG, name);
     if ((ret = app_get_pass(passin, name, 0, &pass)) != 0)
         return ret;
-    ret = app_pkcs8_decrypt(data, len, &pass, &der, &derlen);
-    if (ret == 0 && (ret = mldsa_key_from_der(key, der, derlen)) != MLDSA_OK)
-        ret = MLDSA_ERR_VERIFY;
+    ret = app_pkcs8_decrypt(name, data, len, &pass, &der, &derlen);
+    if (ret == 0 && (ret = mldsa_key_from_der(key, der, derlen)) != MLDSA_OK) {
+        if (is_noise(ret))
+            ret = MLDSA_ERR_VERIFY;
+        else
+            ret = app_error("%s: decrypted, but not a key this tool reads: %s",
+                            name, mldsa_strerror(ret));
+    }
     if (ret == MLDSA_ERR_VERIFY)
         ret = app_error("%s: wrong password or corrupt key", name);
     app_cleanse(der, derlen);
     free(der);
     app_pass_clear(&pass);
+    app_burn_stack();
     return ret;
 }
 
@@ -450,20 +613,21 @@ int app_load_key(const char *path, int param, const char *passin,
     const uint8_t *begin;
     uint8_t *data;
     size_t len = 0;
-    int ret;
+    int ret = APP_EXIT_ERROR;
 
     *key = NULL;
     if ((data = app_read_file(path, APP_MAX_KEY_FILE, &len)) == NULL)
         return APP_EXIT_ERROR;
-    if ((begin = pem_begin(data, len)) != NULL
-        && (ret = check_pem_label(name, begin, data + len)) != 0)
+    if ((begin = pem_begin(data, data + len)) != NULL
+        && (begin = pem_key_block(name, begin, data + len)) == NULL)
         goto end;
     if (app_pkcs8_is_encrypted(data, len)) {
         ret = load_encrypted(name, data, len, passin, key);
         goto end;
     }
     if (begin != NULL) {
-        ret = mldsa_key_from_pem(key, (const char *)data, len);
+        ret = mldsa_key_from_pem(key, (const char *)begin,
+                                 (size_t)(data + len - begin));
     } else if (len == MLDSA_SEED_BYTES && param == 0) {
         ret = app_error("%s: a raw 32-byte seed needs its parameter set (-a 44|65|87)",
                         name);
@@ -514,7 +678,7 @@ static int encrypt_private(uint8_t **buf, size_t *len, size_t size,
     size_t enclen = 0;
     int ret;
 
-    if ((ret = app_get_pass(passout, "the new key", 1, &pass)) != 0)
+    if ((ret = app_get_pass(passout, "the new key", APP_PASS_NEW, &pass)) != 0)
         return ret;
     if ((ret = app_pkcs8_encrypt(*buf, *len, &pass, pem, &enc, &enclen)) == 0) {
         app_cleanse(*buf, size);
@@ -523,6 +687,7 @@ static int encrypt_private(uint8_t **buf, size_t *len, size_t size,
         *len = enclen;
     }
     app_pass_clear(&pass);
+    app_burn_stack();
     return ret;
 }
 
@@ -605,7 +770,8 @@ int app_write_private(const char *path, const MLDSA_KEY *key,
     return ret;
 }
 
-int app_write_public(const char *path, const MLDSA_KEY *key, app_format format)
+int app_write_public(const char *path, const MLDSA_KEY *key, app_format format,
+                     int flags)
 {
     uint8_t *buf = NULL;
     size_t len = 0;
@@ -613,7 +779,7 @@ int app_write_public(const char *path, const MLDSA_KEY *key, app_format format)
 
     if ((ret = app_encode_public(key, format, &buf, &len)) != 0)
         return ret;
-    ret = app_write_file(path, buf, len, 0);
+    ret = app_write_file(path, buf, len, flags & APP_OUT_FORCE);
     free(buf);
     return ret;
 }

@@ -12,7 +12,7 @@
 
 /* Every option of every command that takes a value. */
 static const char *const value_opts[] = {
-    "-a", "-i", "-o", "-k", "-p", "-s", "--seed", "--pubout", "--format",
+    "-a", "-i", "-o", "-k", "-p", "-s", "--seed", "--seed-in", "--pubout", "--format",
     "--key-format", "--context", "--context-hex", "--prehash", "--passin",
     "--passout",
 };

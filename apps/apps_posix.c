@@ -1,8 +1,10 @@
 /*
  * The tool's calls into the operating system, POSIX edition: output files
  * made whole in a temporary beside the target and then renamed or linked
- * into place, the identity of two paths, a password read from the terminal
- * without echo, and the clocks and the processes of `mldsa speed`.  Its
+ * into place (streams written in place), names beside a file, links,
+ * renames and removals for keygen's journal, the identity of files, a
+ * password read from the terminal without echo (the echo restored on every
+ * signal), and the clocks and the processes of `mldsa speed`.  Its
  * Windows twin is apps_win32.c (the interface is in apps.h, "Operating
  * system").
  */
@@ -10,7 +12,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <limits.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,8 +25,13 @@
 #include "apps.h"
 
 #define PUBLIC_FILE_MODE 0644
+#define PERMISSION_BITS 0777
 #define TEMP_SUFFIX ".tmp-XXXXXX"
 #define TTY_PATH "/dev/tty"
+/* Symbolic links followed to tell a stream (Linux's own limit). */
+#define MAX_LINKS 40
+/* The name limit where pathconf does not say (POSIX's NAME_MAX of Linux). */
+#define DEFAULT_NAME_MAX 255
 
 /* A fresh copy of path's directory part ("." when it has none). */
 static char *dir_of(const char *path)
@@ -37,18 +46,18 @@ static char *dir_of(const char *path)
 }
 
 /*
- * Create "<path>.tmp-XXXXXX" with mkstemp (O_CREAT | O_EXCL: never an
- * existing file or a symbolic link, mode 0600), then give a public file
- * its usual mode under the umask.
+ * Create "<path>.tmp-XXXXXX" (the name shortened to fit) with mkstemp
+ * (O_CREAT | O_EXCL: never an existing file or a symbolic link, mode
+ * 0600).  It takes the owner and group of the regular file old it is to
+ * replace (old NULL: none), where we may give them, and a public file
+ * takes old's mode, or the usual one under the umask.
  */
-static int open_temp(APP_OUTFILE *f, int secret)
+static int open_temp(APP_OUTFILE *f, int secret, const struct stat *old)
 {
-    size_t n = strlen(f->path) + sizeof(TEMP_SUFFIX);
-    mode_t mask;
+    mode_t mask, mode;
 
-    if ((f->tmp = malloc(n)) == NULL)
+    if ((f->tmp = app_sibling(f->path, TEMP_SUFFIX)) == NULL)
         return app_error("%s: out of memory", f->path);
-    snprintf(f->tmp, n, "%s" TEMP_SUFFIX, f->path);
     if ((f->fd = mkstemp(f->tmp)) < 0) {
         int e = errno;
 
@@ -56,40 +65,156 @@ static int open_temp(APP_OUTFILE *f, int secret)
         f->tmp = NULL;
         return app_error("%s: cannot create: %s", f->path, strerror(e));
     }
-    if (!secret) {
+    if (old != NULL && (old->st_uid != geteuid() || old->st_gid != getegid()))
+        (void)fchown(f->fd, old->st_uid, old->st_gid);
+    if (secret)
+        return 0;
+    if (old != NULL) {
+        mode = old->st_mode & PERMISSION_BITS;
+    } else {
         mask = umask(0);
         umask(mask);
-        if (fchmod(f->fd, PUBLIC_FILE_MODE & ~mask) != 0) {
-            app_error("%s: cannot set its mode: %s", f->path, strerror(errno));
-            app_os_discard(f);
-            return APP_EXIT_ERROR;
-        }
+        mode = PUBLIC_FILE_MODE & ~mask;
+    }
+    if (fchmod(f->fd, mode) != 0) {
+        app_error("%s: cannot set its mode: %s", f->path, strerror(errno));
+        app_os_discard(f);
+        return APP_EXIT_ERROR;
     }
     return 0;
+}
+
+/* The target of the symbolic link at path, as a path from here; fresh. */
+static char *link_target(const char *path)
+{
+    char target[PATH_MAX], *dir, *out;
+    ssize_t n = readlink(path, target, sizeof(target) - 1);
+    size_t len;
+
+    if (n < 0)
+        return NULL;
+    target[n] = '\0';
+    if (target[0] == '/' || (dir = dir_of(path)) == NULL)
+        return target[0] == '/' ? strdup(target) : NULL;
+    len = strlen(dir) + strlen(target) + 2;
+    if ((out = malloc(len)) != NULL)
+        snprintf(out, len, "%s/%s", dir, target);
+    free(dir);
+    return out;
+}
+
+/* 1 when s is a decimal number (no sign, at least one digit). */
+static int is_number(const char *s)
+{
+    if (*s == '\0')
+        return 0;
+    for (; *s != '\0'; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
+/* 1 when the canonical folder name real is "/proc/PID/fd" or
+ * "/proc/PID/task/TID/fd", with PID in *pid. */
+static int is_proc_fd_dir(const char *real, long *pid)
+{
+    int end = 0;
+
+    if (sscanf(real, "/proc/%ld/fd%n", pid, &end) == 1 && end > 0 && real[end] == '\0')
+        return 1;
+    end = 0;
+    return sscanf(real, "/proc/%ld/task/%*d/fd%n", pid, &end) == 1 && end > 0
+        && real[end] == '\0';
+}
+
+/*
+ * The file descriptor that path names when it is an entry of a
+ * /proc/PID/fd folder (also as /dev/fd/N, /proc/self/fd/N, a task's fd
+ * folder): its number, and in *self whether PID is this process; -1 when
+ * it is not one.
+ */
+static int fd_entry(const char *path, int *self)
+{
+    char *dir = dir_of(path), *copy = strdup(path), *real = NULL;
+    const char *base;
+    long pid = -1;
+    int fd = -1;
+
+    if (dir != NULL && copy != NULL && (real = realpath(dir, NULL)) != NULL) {
+        base = basename(copy);
+        if (is_number(base) && strlen(base) < 10 && is_proc_fd_dir(real, &pid)) {
+            fd = atoi(base);
+            *self = pid == (long)getpid();
+        }
+    }
+    free(real);
+    free(copy);
+    free(dir);
+    return fd;
+}
+
+/*
+ * An output that is a stream, opened for writing in place: a character
+ * device, a pipe or fifo, a socket, or an entry of a /proc/PID/fd folder
+ * (this process's is dup'ed: -o /dev/stdout writes to our stdout, a pipe,
+ * a file opened for appending or a socket alike), whether named or reached
+ * through symbolic links.  1 when f->fd is the stream, 0 when path is not
+ * one, APP_EXIT_ERROR after a message.
+ */
+static int open_stream(APP_OUTFILE *f)
+{
+    char *cur = strdup(f->path), *next;
+    struct stat st;
+    int fd = -1, self = 0, hops;
+
+    for (hops = 0; cur != NULL && hops < MAX_LINKS; hops++) {
+        if ((fd = fd_entry(cur, &self)) >= 0 || lstat(cur, &st) != 0
+            || !S_ISLNK(st.st_mode))
+            break;
+        next = link_target(cur);
+        free(cur);
+        cur = next;
+    }
+    free(cur);
+    if (fd >= 0 && self)
+        f->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    else if (fd >= 0 || (stat(f->path, &st) == 0
+                         && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)
+                             || S_ISSOCK(st.st_mode))))
+        f->fd = open(f->path, O_WRONLY | O_CLOEXEC);
+    else
+        return 0;
+    if (f->fd < 0)
+        return app_error("%s: cannot open: %s", f->path, strerror(errno));
+    return 1;
 }
 
 int app_os_open_out(APP_OUTFILE *f, const char *path, int secret, int clobber)
 {
     struct stat st;
+    int ret;
 
     memset(f, 0, sizeof(*f));
     f->fd = -1;
     f->path = path;
     f->clobber = clobber;
     /*
-     * A device or a pipe (-o /dev/null, a fifo) cannot be replaced: it is
-     * written in place, and keeps its mode.  Anything else, a symbolic link
-     * included, is replaced by a new file and never followed.
+     * A stream cannot be replaced: it is written in place, and keeps its
+     * mode.  Anything else, a symbolic link included, is replaced by a new
+     * file and never followed; a folder or a block device is refused.
      */
-    if (lstat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
-        if ((f->fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)) < 0)
-            return app_error("%s: cannot open: %s", path, strerror(errno));
-        return 0;
-    }
-    if (!clobber && lstat(path, &st) == 0)
+    if ((ret = open_stream(f)) != 0)
+        return ret == 1 ? 0 : ret;
+    if (lstat(path, &st) != 0)
+        return open_temp(f, secret, NULL);
+    if (S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode))
+        return app_error("%s: is a %s; not writing there", path,
+                         S_ISDIR(st.st_mode) ? "folder" : "block device");
+    f->existing = S_ISREG(st.st_mode) ? APP_EXISTING_FILE : APP_EXISTING_LINK;
+    if (!clobber)
         return app_error("%s: exists; not overwriting a private key (use --force)",
                          path);
-    return open_temp(f, secret);
+    return open_temp(f, secret, S_ISREG(st.st_mode) ? &st : NULL);
 }
 
 int app_os_write(APP_OUTFILE *f, const void *data, size_t len)
@@ -187,6 +312,53 @@ void app_os_unplace(APP_OUTFILE *f)
     f->placed = 0;
 }
 
+int app_os_file_id(const char *path, int std_fd, APP_FILE_ID *id)
+{
+    struct stat st;
+
+    if (strcmp(path, APP_STDIO) == 0 ? fstat(std_fd, &st) != 0 : stat(path, &st) != 0)
+        return 0;
+    id->dev = (uint64_t)st.st_dev;
+    id->ino = (uint64_t)st.st_ino;
+    id->regular = S_ISREG(st.st_mode);
+    return 1;
+}
+
+size_t app_os_name_max(const char *path, size_t *base)
+{
+    char *dir = dir_of(path);
+    const char *slash = strrchr(path, '/');
+    long max = dir != NULL ? pathconf(dir, _PC_NAME_MAX) : -1;
+
+    free(dir);
+    *base = slash != NULL ? (size_t)(slash + 1 - path) : 0;
+    return max > 0 ? (size_t)max : DEFAULT_NAME_MAX;
+}
+
+int app_os_link(const char *from, const char *to)
+{
+    if (link(from, to) != 0)
+        return app_error("%s: cannot link it as %s: %s", from, to, strerror(errno));
+    sync_dir(to);
+    return 0;
+}
+
+int app_os_rename(const char *from, const char *to)
+{
+    if (rename(from, to) != 0)
+        return app_error("%s: cannot rename it to %s: %s", from, to, strerror(errno));
+    sync_dir(to);
+    return 0;
+}
+
+int app_os_remove(const char *path)
+{
+    if (unlink(path) != 0 && errno != ENOENT)
+        return -1;
+    sync_dir(path);
+    return 0;
+}
+
 /*
  * The canonical name of path, even when it does not exist yet: its
  * directory resolved, then its last component.  A fresh string, or NULL.
@@ -224,66 +396,98 @@ int app_os_same_file(const char *a, const char *b)
     return same;
 }
 
+/* The terminal being read without echo, and its settings to restore. */
+static volatile sig_atomic_t tty_quiet_fd = -1;
+static struct termios tty_saved, tty_quiet;
+/* The signals that end or stop the process (the rest cannot be caught). */
+static const int tty_signals[] = {
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP,
+    SIGTTIN, SIGTTOU
+};
+#define NTTY_SIGNALS (sizeof(tty_signals) / sizeof(tty_signals[0]))
+
+/*
+ * A signal during the prompt: the echo comes back, then the signal does
+ * what it would have done; when that was a stop, the prompt goes on
+ * without echo after SIGCONT.
+ */
+static void tty_signal(int sig)
+{
+    int fd = tty_quiet_fd, e = errno;
+    struct sigaction dfl, ours;
+    sigset_t set;
+
+    if (fd >= 0)
+        tcsetattr(fd, TCSANOW, &tty_saved);
+    memset(&dfl, 0, sizeof(dfl));
+    dfl.sa_handler = SIG_DFL;
+    sigaction(sig, &dfl, &ours);
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+    /* continued after a stop */
+    sigaction(sig, &ours, NULL);
+    if (fd >= 0)
+        tcsetattr(fd, TCSANOW, &tty_quiet);
+    errno = e;
+}
+
 int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
 {
-    struct termios old, quiet;
-    FILE *tty = fopen(TTY_PATH, "r+");
-    int ret = APP_EXIT_ERROR, quieted = 0;
+    struct sigaction sa, old_sa[NTTY_SIGNALS];
+    int fd = open(TTY_PATH, O_RDWR | O_NOCTTY | O_CLOEXEC), r, quieted = 0;
+    int ret = APP_EXIT_ERROR;
 
-    if (tty == NULL)
+    if (fd < 0)
         return app_error("a password is needed and there is no terminal "
                          "(use --passin / --passout)");
-    /* Unbuffered: no copy of the password is left in a stdio buffer. */
-    setvbuf(tty, NULL, _IONBF, 0);
-    if (tcgetattr(fileno(tty), &old) == 0) {
-        quiet = old;
-        quiet.c_lflag &= (tcflag_t)~(ECHO | ECHONL);
-        quiet.c_lflag |= ICANON;
-        quieted = tcsetattr(fileno(tty), TCSAFLUSH, &quiet) == 0;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = tty_signal;
+    sigemptyset(&sa.sa_mask);
+    if (tcgetattr(fd, &tty_saved) == 0) {
+        tty_quiet = tty_saved;
+        tty_quiet.c_lflag &= (tcflag_t)~(ECHO | ECHONL);
+        tty_quiet.c_lflag |= ICANON;
+        for (size_t i = 0; i < NTTY_SIGNALS; i++)
+            sigaction(tty_signals[i], &sa, &old_sa[i]);
+        tty_quiet_fd = fd;
+        quieted = tcsetattr(fd, TCSAFLUSH, &tty_quiet) == 0;
     }
-    fputs(prompt, tty);
-    fflush(tty);
-    if (fgets(buf, (int)cap, tty) == NULL) {
-        app_error("no password read from the terminal");
-    } else {
-        *len = strcspn(buf, "\r\n");
-        buf[*len] = '\0';
-        ret = 0;
+    /* Unbuffered writes and reads: no copy of the password in stdio. */
+    (void)!write(fd, prompt, strlen(prompt));
+    if ((r = app_read_line(fd, buf, cap, len)) < 0)
+        app_error("no password read from the terminal: %s", strerror(errno));
+    else
+        ret = r;
+    if (tty_quiet_fd >= 0) {
+        if (quieted)
+            tcsetattr(fd, TCSAFLUSH, &tty_saved);
+        tty_quiet_fd = -1;
+        for (size_t i = 0; i < NTTY_SIGNALS; i++)
+            sigaction(tty_signals[i], &old_sa[i], NULL);
     }
-    if (quieted)
-        tcsetattr(fileno(tty), TCSAFLUSH, &old);
-    fputc('\n', tty);
-    fclose(tty);
+    (void)!write(fd, "\n", 1);
+    close(fd);
     return ret;
 }
 
-int app_os_read_fd_line(int fd, char *buf, size_t cap, size_t *len)
+long app_os_read(int fd, void *buf, size_t n)
 {
-    size_t n = 0;
+    ssize_t r;
 
-    /* One byte at a time: what follows the line stays for its next reader. */
-    while (n + 1 < cap) {
-        ssize_t r = read(fd, buf + n, 1);
-
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            return app_error("fd:%d: cannot read: %s", fd, strerror(errno));
-        if (r == 0 || buf[n] == '\n')
-            break;
-        n++;
-    }
-    if (n > 0 && buf[n - 1] == '\r')
-        n--;
-    buf[n] = '\0';
-    *len = n;
-    return 0;
+    while ((r = read(fd, buf, n)) < 0 && errno == EINTR)
+        ;
+    return (long)r;
 }
 
 int app_os_init(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
+    /* A reader that went away is a write error (EPIPE), reported and
+     * cleaned up after, not a death that leaves a temporary behind. */
+    signal(SIGPIPE, SIG_IGN);
     return 0;
 }
 

@@ -4,10 +4,11 @@
  * temporary beside the target (CreateFileW CREATE_NEW; a secret one with a
  * DACL that lets only the current user in), flushed with FlushFileBuffers
  * and moved into place with MoveFileExW (over the target, or, for a
- * secret without --force, only where no file has the name); the identity
- * of two paths (volume serial number and file index); a password read from
- * the console without echo; stdin and stdout in binary mode, UTF-8
- * arguments and paths; the clocks and the processes of `mldsa speed`.
+ * secret without --force, only where no file has the name); hard links,
+ * renames and removals for keygen's journal; the identity of files
+ * (volume serial number and file index); a password read from the console
+ * without echo; stdin and stdout in binary mode, UTF-8 arguments and
+ * paths; the clocks and the processes of `mldsa speed`.
  */
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
@@ -16,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <io.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -24,6 +26,8 @@
 #define TEMP_SUFFIX_FMT ".tmp-%08lx%04x"
 #define TEMP_TRIES 100
 #define CONSOLE_IN L"CONIN$"
+/* A name's limit is 255 UTF-16 units; 255 UTF-8 bytes never exceed it. */
+#define NAME_MAX_BYTES 255
 
 /* The message of Windows error code e, without its line end (a static buffer). */
 static const char *win_strerror(DWORD e)
@@ -115,24 +119,25 @@ static int handle_fd(HANDLE h, int flags)
  */
 static int open_temp(APP_OUTFILE *f, int secret)
 {
-    size_t n = strlen(f->path) + 32;
     SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, FALSE };
     HANDLE h = INVALID_HANDLE_VALUE;
     DWORD e = ERROR_FILE_EXISTS;
+    char suffix[32];
 
     if (secret && (sa.lpSecurityDescriptor = owner_only_sd()) == NULL)
         return app_error("%s: cannot make a file only this user can read: %s",
                          f->path, win_strerror(GetLastError()));
-    if ((f->tmp = malloc(n)) == NULL) {
-        LocalFree(sa.lpSecurityDescriptor);
-        return app_error("%s: out of memory", f->path);
-    }
     for (unsigned i = 0; i < TEMP_TRIES && h == INVALID_HANDLE_VALUE
          && e == ERROR_FILE_EXISTS; i++) {
         wchar_t *w;
 
-        snprintf(f->tmp, n, "%s" TEMP_SUFFIX_FMT, f->path,
+        snprintf(suffix, sizeof(suffix), TEMP_SUFFIX_FMT,
                  (unsigned long)GetCurrentProcessId(), i);
+        free(f->tmp);
+        if ((f->tmp = app_sibling(f->path, suffix)) == NULL) {
+            e = ERROR_NOT_ENOUGH_MEMORY;
+            break;
+        }
         if ((w = to_wide(f->tmp)) == NULL) {
             e = ERROR_NO_UNICODE_TRANSLATION;
             break;
@@ -187,6 +192,12 @@ int app_os_open_out(APP_OUTFILE *f, const char *path, int secret, int clobber)
             CloseHandle(h);
     }
     free(w);
+    if (attr != INVALID_FILE_ATTRIBUTES && (attr & FILE_ATTRIBUTE_DIRECTORY)
+        && !(attr & FILE_ATTRIBUTE_REPARSE_POINT))
+        return app_error("%s: is a folder; not writing there", path);
+    if (attr != INVALID_FILE_ATTRIBUTES)
+        f->existing = (attr & FILE_ATTRIBUTE_REPARSE_POINT) ? APP_EXISTING_LINK
+                                                            : APP_EXISTING_FILE;
     if (!clobber && attr != INVALID_FILE_ATTRIBUTES)
         return app_error("%s: exists; not overwriting a private key (use --force)",
                          path);
@@ -307,6 +318,95 @@ static int file_id(const char *path, BY_HANDLE_FILE_INFORMATION *info)
     return ok;
 }
 
+int app_os_file_id(const char *path, int std_fd, APP_FILE_ID *id)
+{
+    BY_HANDLE_FILE_INFORMATION info;
+
+    if (strcmp(path, APP_STDIO) == 0) {
+        /* a pipe or the console has no file index: not known */
+        HANDLE h = (HANDLE)_get_osfhandle(std_fd);
+
+        if (h == INVALID_HANDLE_VALUE || GetFileType(h) != FILE_TYPE_DISK
+            || !GetFileInformationByHandle(h, &info))
+            return 0;
+    } else if (!file_id(path, &info)) {
+        return 0;
+    }
+    id->dev = info.dwVolumeSerialNumber;
+    id->ino = (uint64_t)info.nFileIndexHigh << 32 | info.nFileIndexLow;
+    id->regular = !(info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY);
+    return 1;
+}
+
+size_t app_os_name_max(const char *path, size_t *base)
+{
+    const char *slash = strrchr(path, '/'), *back = strrchr(path, '\\');
+    const char *colon = strchr(path, ':');
+
+    if (back != NULL && (slash == NULL || back > slash))
+        slash = back;
+    /* "C:name" is name in C:'s current folder */
+    if (slash == NULL && colon != NULL)
+        slash = colon;
+    *base = slash != NULL ? (size_t)(slash + 1 - path) : 0;
+    return NAME_MAX_BYTES;
+}
+
+/* from and to as wide strings, for a call that takes both; 0 when not. */
+static int wide_pair(const char *from, const char *to, wchar_t **wf, wchar_t **wt)
+{
+    *wf = to_wide(from);
+    *wt = to_wide(to);
+    if (*wf != NULL && *wt != NULL)
+        return 1;
+    free(*wf);
+    free(*wt);
+    return 0;
+}
+
+int app_os_link(const char *from, const char *to)
+{
+    wchar_t *wf, *wt;
+    DWORD e = 0;
+
+    if (!wide_pair(from, to, &wf, &wt))
+        return app_error("%s: not a valid UTF-8 name", from);
+    if (!CreateHardLinkW(wt, wf, NULL))
+        e = GetLastError();
+    free(wf);
+    free(wt);
+    return e == 0 ? 0 : app_error("%s: cannot link it as %s: %s", from, to,
+                                  win_strerror(e));
+}
+
+int app_os_rename(const char *from, const char *to)
+{
+    wchar_t *wf, *wt;
+    DWORD e = 0;
+
+    if (!wide_pair(from, to, &wf, &wt))
+        return app_error("%s: not a valid UTF-8 name", from);
+    if (!MoveFileExW(wf, wt, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
+        e = GetLastError();
+    free(wf);
+    free(wt);
+    return e == 0 ? 0 : app_error("%s: cannot rename it to %s: %s", from, to,
+                                  win_strerror(e));
+}
+
+int app_os_remove(const char *path)
+{
+    wchar_t *w = to_wide(path);
+    DWORD e = 0;
+
+    if (w == NULL)
+        return -1;
+    if (!DeleteFileW(w))
+        e = GetLastError();
+    free(w);
+    return e == 0 || e == ERROR_FILE_NOT_FOUND || e == ERROR_PATH_NOT_FOUND ? 0 : -1;
+}
+
 /* The full name of path (a fresh wide string, or NULL). */
 static wchar_t *full_name(const char *path)
 {
@@ -342,6 +442,20 @@ int app_os_same_file(const char *a, const char *b)
     return same;
 }
 
+/* The console being read without echo, and its mode to restore. */
+static HANDLE console_quiet = INVALID_HANDLE_VALUE;
+static DWORD console_mode;
+
+/* Ctrl-C, Ctrl-Break or a close during the prompt: the echo comes back,
+ * then the default handler ends the process. */
+static BOOL WINAPI console_signal(DWORD type)
+{
+    (void)type;
+    if (console_quiet != INVALID_HANDLE_VALUE)
+        (void)SetConsoleMode(console_quiet, console_mode);
+    return FALSE;
+}
+
 int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
 {
     HANDLE in = CreateFileW(CONSOLE_IN, GENERIC_READ | GENERIC_WRITE,
@@ -358,6 +472,9 @@ int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
         return app_error("a password is needed and there is no console "
                          "(use --passin / --passout)");
     }
+    console_mode = mode;
+    console_quiet = in;
+    (void)SetConsoleCtrlHandler(console_signal, TRUE);
     (void)SetConsoleMode(in, (mode & ~(DWORD)ENABLE_ECHO_INPUT)
                          | ENABLE_LINE_INPUT | ENABLE_PROCESSED_INPUT);
     fputs(prompt, stderr);
@@ -365,17 +482,31 @@ int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
     if (!ReadConsoleW(in, line, APP_MAX_PASS - 1, &got, NULL) || got == 0) {
         app_error("no password read from the console");
     } else {
+        size_t end;
+
         line[got] = L'\0';
-        line[wcscspn(line, L"\r\n")] = L'\0';
-        if ((s = to_utf8(line)) == NULL || strlen(s) >= cap) {
-            app_error("the password read from the console is too long");
+        end = wcscspn(line, L"\r\n");
+        if (line[end] == L'\0') {
+            /* the limit reached before the line end: too long (the rest of
+             * the line is dropped, not left for the next reader) */
+            (void)FlushConsoleInputBuffer(in);
+            ret = 1;
         } else {
-            *len = strlen(s);
-            memcpy(buf, s, *len + 1);
-            ret = 0;
+            line[end] = L'\0';
+            if ((s = to_utf8(line)) == NULL) {
+                app_error("the password read from the console is not text");
+            } else if (strlen(s) >= cap) {
+                ret = 1;
+            } else {
+                *len = strlen(s);
+                memcpy(buf, s, *len + 1);
+                ret = 0;
+            }
         }
     }
     (void)SetConsoleMode(in, mode);
+    (void)SetConsoleCtrlHandler(console_signal, FALSE);
+    console_quiet = INVALID_HANDLE_VALUE;
     fputc('\n', stderr);
     if (s != NULL)
         app_cleanse(s, strlen(s));
@@ -385,25 +516,9 @@ int app_os_read_tty(const char *prompt, char *buf, size_t cap, size_t *len)
     return ret;
 }
 
-int app_os_read_fd_line(int fd, char *buf, size_t cap, size_t *len)
+long app_os_read(int fd, void *buf, size_t n)
 {
-    size_t n = 0;
-
-    /* One byte at a time: what follows the line stays for its next reader. */
-    while (n + 1 < cap) {
-        int r = _read(fd, buf + n, 1);
-
-        if (r < 0)
-            return app_error("fd:%d: cannot read: %s", fd, strerror(errno));
-        if (r == 0 || buf[n] == '\n')
-            break;
-        n++;
-    }
-    if (n > 0 && buf[n - 1] == '\r')
-        n--;
-    buf[n] = '\0';
-    *len = n;
-    return 0;
+    return _read(fd, buf, n > INT_MAX ? INT_MAX : (unsigned)n);
 }
 
 int app_os_init(int *argc, char ***argv)

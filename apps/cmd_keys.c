@@ -9,15 +9,20 @@
 
 
 static const char keygen_help[] =
-    "usage: mldsa keygen -a 44|65|87 [--seed HEX] [-o key] [--pubout pub] [--force]\n"
-    "                    [--format pem|der|raw] [--key-format seed|expanded|both]\n"
-    "                    [--passout SRC]\n"
+    "usage: mldsa keygen -a 44|65|87 [--seed HEX | --seed-in SRC] [-o key] [--pubout pub]\n"
+    "                    [--force] [--format pem|der|raw]\n"
+    "                    [--key-format seed|expanded|both] [--passout SRC]\n"
     "Generate an ML-DSA key pair (FIPS 204 ML-DSA.KeyGen).\n"
     "  -a SET            parameter set: 44, 65 or 87 (required)\n"
     "  --seed HEX        the 32-byte seed xi (64 hex digits); default: fresh OS randomness\n"
+    "                    (the seed is the private key: other users see it in the\n"
+    "                    process list, and it stays in the shell's history)\n"
+    "  --seed-in SRC     the seed's 64 hex digits from the first line of SRC:\n"
+    "                    file:PATH env:VAR fd:N stdin prompt (as for --passout)\n"
     "  -o FILE           private key output (default '-': stdout); created with mode 0600\n"
-    "  --pubout FILE     also write the public key there (both files or neither)\n"
-    "  --force           replace an existing private key file\n"
+    "  --pubout FILE     also write the public key there (both files or neither;\n"
+    "                    an interrupted keygen is repaired by the next one)\n"
+    "  --force           replace existing files, even one that holds a private key\n"
     "  --format F        pem (default), der, or raw (seed or expanded key bytes)\n"
     "  --key-format K    private key form (RFC 9881): seed (default), expanded, both\n"
     "  --passout SRC     encrypt the private key (PKCS#8 PBES2, AES-256-CBC) with the\n"
@@ -26,13 +31,14 @@ static const char keygen_help[] =
 
 static const char pubkey_help[] =
     "usage: mldsa pubkey [-i key | key] [-o pub] [--format pem|der|raw] [-a 44|65|87]\n"
-    "                    [--passin SRC]\n"
+    "                    [--passin SRC] [--force]\n"
     "Write the public key (SubjectPublicKeyInfo) of a private or public key.\n"
     "  -i FILE           key in PEM, DER or raw form (default '-': stdin)\n"
     "  -o FILE           output (default '-': stdout)\n"
     "  --format F        pem (default), der, or raw (the encoded public key)\n"
     "  -a SET            parameter set of a raw 32-byte seed input\n"
-    "  --passin SRC      password of an encrypted key (default: asked on the terminal)\n";
+    "  --passin SRC      password of an encrypted key (default: asked on the terminal)\n"
+    "  --force           replace the output even when it holds a private key\n";
 
 static const char pkey_help[] =
     "usage: mldsa pkey [-i key | key] [-o out] [--format pem|der|raw] [--force]\n"
@@ -43,7 +49,8 @@ static const char pkey_help[] =
     "encrypted PKCS#8.\n"
     "  -i FILE           key in PEM, DER or raw form (default '-': stdin)\n"
     "  -o FILE           output (default '-': stdout); private keys get mode 0600\n"
-    "  --force           replace an existing file with a private key\n"
+    "  --force           replace an existing file (never done without it for a\n"
+    "                    private key output, nor over a file that holds one)\n"
     "  --format F        pem (default), der, or raw\n"
     "  --key-format K    seed, expanded or both; default: seed when the key has one\n"
     "  --pubout          write the public key only\n"
@@ -52,46 +59,24 @@ static const char pkey_help[] =
     "  --passin SRC      password of an encrypted input key\n"
     "  --passout SRC     encrypt the private key output with this password (or prompt)\n";
 
-/*
- * Write the private key (and the public key) both or neither: each is
- * made whole beside its target first; a file is put in place before
- * stdout is written, and a new private key is removed again when its
- * public key cannot be placed.
- */
-static int write_pair(const char *out, const uint8_t *priv, size_t privlen,
-                      const char *pubout, const uint8_t *pub, size_t publen,
-                      int flags)
+/* keygen's seed from --seed-in SRC: 64 hex digits on the first line. */
+static int read_seed(const char *src, uint8_t seed[MLDSA_SEED_BYTES],
+                     size_t *seedlen)
 {
-    APP_OUTPUT o, po;
+    APP_PASS line;
     int ret;
 
-    if ((ret = app_stage(&o, out, priv, privlen, flags | APP_OUT_SECRET)) != 0)
-        return ret;
-    if (pubout == NULL)
-        return app_commit(&o);
-    if ((ret = app_stage(&po, pubout, pub, publen, 0)) != 0) {
-        app_abandon(&o);
-        return ret;
-    }
-    if (o.direct && !po.direct) {
-        if ((ret = app_commit(&po)) != 0) {
-            app_abandon(&o);
-            return ret;
-        }
-        return app_commit(&o);
-    }
-    if ((ret = app_commit(&o)) != 0) {
-        app_abandon(&po);
-        return ret;
-    }
-    if ((ret = app_commit(&po)) != 0)
-        app_os_unplace(&o.f);
+    if ((ret = app_get_pass(src, "--seed-in", APP_PASS_SEED, &line)) == 0)
+        ret = app_parse_hex("keygen", "--seed-in", line.buf, seed,
+                            MLDSA_SEED_BYTES, seedlen);
+    app_pass_clear(&line);
     return ret;
 }
 
 int cmd_keygen(int argc, char **argv)
 {
     const char *out = APP_STDIO, *pubout = NULL, *passout = NULL, *operand = NULL, *v;
+    const char *seedin = NULL;
     uint8_t seed[MLDSA_SEED_BYTES];
     uint8_t *priv = NULL, *pub = NULL;
     size_t seedlen = 0, privlen = 0, publen = 0;
@@ -121,6 +106,9 @@ int cmd_keygen(int argc, char **argv)
                 app_usage("keygen", "--seed: %zu bytes, needs 32", seedlen);
                 goto end;
             }
+        } else if (strcmp(argv[i], "--seed-in") == 0) {
+            if ((seedin = app_optarg("keygen", argc, argv, &i)) == NULL)
+                goto end;
         } else if (strcmp(argv[i], "-o") == 0) {
             if ((out = app_optarg("keygen", argc, argv, &i)) == NULL)
                 goto end;
@@ -152,12 +140,27 @@ int cmd_keygen(int argc, char **argv)
         app_usage("keygen", "the parameter set is required (-a 44|65|87)");
         goto end;
     }
+    if (seedin != NULL && seedlen != 0) {
+        app_usage("keygen", "--seed and --seed-in: one seed only");
+        goto end;
+    }
     {
+        const char *ins[] = { app_pass_input(seedin), app_pass_input(passout) };
         const char *outs[] = { out, pubout };
 
-        if (app_check_paths("keygen", NULL, 0, outs, 2) != 0)
+        if (app_check_paths("keygen", ins, 2, outs, 2) != 0)
             goto end;
     }
+    if (seedin != NULL) {
+        if (read_seed(seedin, seed, &seedlen) != 0)
+            goto end;
+        if (seedlen != MLDSA_SEED_BYTES) {
+            app_usage("keygen", "--seed-in: %zu bytes, needs 32", seedlen);
+            goto end;
+        }
+    }
+    if (app_pair_recover(out) != 0)
+        goto end;
     if ((ret = mldsa_key_generate(&key, param, seedlen != 0 ? seed : NULL)) != MLDSA_OK) {
         ret = app_error("keygen: %s", mldsa_strerror(ret));
         goto end;
@@ -166,7 +169,7 @@ int cmd_keygen(int argc, char **argv)
         || (pubout != NULL
             && (ret = app_encode_public(key, format, &pub, &publen)) != 0))
         goto end;
-    ret = write_pair(out, priv, privlen, pubout, pub, publen, flags);
+    ret = app_write_pair(out, priv, privlen, pubout, pub, publen, flags);
  end:
     app_cleanse(seed, sizeof(seed));
     app_cleanse(priv, privlen);
@@ -182,7 +185,7 @@ int cmd_pubkey(int argc, char **argv)
     app_format format = APP_FORMAT_PEM;
     mldsa_param param = 0;
     MLDSA_KEY *key = NULL;
-    int ended = 0, ret = APP_EXIT_ERROR;
+    int ended = 0, flags = 0, ret = APP_EXIT_ERROR;
 
     for (int i = 1; i < argc; i++) {
         if (ended) {
@@ -208,6 +211,8 @@ int cmd_pubkey(int argc, char **argv)
             if ((v = app_optarg("pubkey", argc, argv, &i)) == NULL
                 || app_parse_param("pubkey", v, &param) != 0)
                 return APP_EXIT_ERROR;
+        } else if (strcmp(argv[i], "--force") == 0) {
+            flags |= APP_OUT_FORCE;
         } else if (app_operand("pubkey", argv, &i, &ended, &operand) != 0) {
             return APP_EXIT_ERROR;
         }
@@ -221,7 +226,7 @@ int cmd_pubkey(int argc, char **argv)
             return APP_EXIT_ERROR;
     }
     if ((ret = app_load_key(in, (int)param, passin, &key)) == 0)
-        ret = app_write_public(out, key, format);
+        ret = app_write_public(out, key, format, flags);
     mldsa_key_free(key);
     return ret;
 }
@@ -253,7 +258,8 @@ static int write_text(const char *out, const MLDSA_KEY *key, int pubonly,
     if ((rv = mldsa_key_to_text(key, secret, text, &len)) != MLDSA_OK)
         app_error("cannot read the key: %s", mldsa_strerror(rv));
     else
-        ret = app_write_file(out, text, len, secret ? flags | APP_OUT_SECRET : 0);
+        ret = app_write_file(out, text, len,
+                             secret ? flags | APP_OUT_SECRET : flags);
     app_cleanse(text, textlen);
     free(text);
     return ret;
@@ -326,7 +332,7 @@ int cmd_pkey(int argc, char **argv)
     if (text) {
         ret = write_text(out, key, pubout, flags);
     } else if (pubout || !mldsa_key_has_secret(key)) {
-        ret = app_write_public(out, key, format);
+        ret = app_write_public(out, key, format, flags);
     } else {
         if (!have_key_format && !mldsa_key_has_seed(key))
             key_format = MLDSA_KEY_FORMAT_EXPANDED;

@@ -12,6 +12,7 @@
 static const char sign_help[] =
     "usage: mldsa sign -k key [-i msg | msg] [-o sig] [--context TEXT | --context-hex HEX]\n"
     "                  [--deterministic] [--prehash HASH] [-a 44|65|87] [--passin SRC]\n"
+    "                  [--force]\n"
     "Sign a message with ML-DSA (FIPS 204); the message is streamed, never loaded whole.\n"
     "  -k FILE           private key in PEM, DER or raw form (required)\n"
     "  -i FILE           message (default '-': stdin)\n"
@@ -24,7 +25,8 @@ static const char sign_help[] =
     "                    sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256\n"
     "  -a SET            parameter set of a raw 32-byte seed key\n"
     "  --passin SRC      password of an encrypted key: pass:TEXT env:VAR file:PATH\n"
-    "                    fd:N stdin (default: asked on the terminal)\n";
+    "                    fd:N stdin (default: asked on the terminal)\n"
+    "  --force           replace the output even when it holds a private key\n";
 
 static const char verify_help[] =
     "usage: mldsa verify -p key -s sig [-i msg | msg] [--context TEXT | --context-hex HEX]\n"
@@ -49,6 +51,7 @@ typedef struct {
     uint8_t ctx[MLDSA_MAX_CONTEXT_BYTES];
     size_t ctxlen;
     int deterministic;
+    int force;         /* sign: APP_OUT_FORCE */
     int prehash;
     mldsa_hash hash;
     mldsa_param param;
@@ -89,6 +92,8 @@ static int parse_opts(const char *cmd, const char *help, int argc, char **argv,
             }
             if (!ended && strcmp(opt, "--deterministic") == 0 && is_sign)
                 o->deterministic = 1;
+            else if (!ended && strcmp(opt, "--force") == 0 && is_sign)
+                o->force = APP_OUT_FORCE;
             else if (app_operand(cmd, argv, &i, &ended, &operand) != 0)
                 return APP_EXIT_ERROR;
             continue;
@@ -224,7 +229,8 @@ int cmd_sign(int argc, char **argv)
         ret = app_error("sign: %s", mldsa_strerror(ret));
         goto end;
     }
-    ret = app_write_file(o.out, sig, mldsa_signature_bytes(mldsa_key_param(key)), 0);
+    ret = app_write_file(o.out, sig, mldsa_signature_bytes(mldsa_key_param(key)),
+                         o.force);
  end:
     mldsa_key_free(key);
     return ret;

@@ -14,7 +14,7 @@ static const APP_COMMAND commands[] = {
     { "pkey", cmd_pkey, "convert a key between formats, or print it as text" },
     { "sign", cmd_sign, "sign a message (pure ML-DSA or HashML-DSA)" },
     { "verify", cmd_verify, "verify a signature: exit 0 valid, 1 invalid" },
-    { "speed", cmd_speed, "measure keygen/sign/verify for every sample ops" },
+    { "speed", cmd_speed, "measure keygen/sign/verify on every backend" },
     { "info", cmd_info, "version, build, Keccak kernel, CPU capabilities" },
     { "selftest", cmd_selftest, "run the known-answer self-tests, print what passed" },
 };

@@ -427,7 +427,7 @@ static BENCH_RESULT cell(const SPEED_RUN *run, size_t k, size_t i, int op)
 }
 
 static const char table_head[] =
-    "                 keygen     signs    verify keygens/s    sign/s  verify/s"
+    "                 keygen      sign    verify keygens/s    sign/s  verify/s"
     "  keygen cyc   sign cyc verify cyc\n";
 
 /* Both tables of one backend, in the columns of `openssl speed`. */

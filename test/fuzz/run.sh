@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the libFuzzer targets (make fuzz) and run each for a fixed number of
 # inputs from a fixed seed, so that a run is repeatable; the key decoders
-# start from the PEM/DER files of the vectors folder when it is there.
+# start from the PEM/DER files of the vectors folder when it is there
+# (test/fuzz/seed.sh, which make fuzz FUZZ_SECONDS=N uses too).
 # (make fuzz FUZZ_SECONDS=N runs each for N seconds instead.)
 # Prints "fuzz: N passed, N failed, N skipped" (one check per target; the
 # provider's decoders are a skip where the provider is not built).
@@ -38,20 +39,12 @@ run() {
     fi
 }
 
-# the private-key target's seeds: each PEM file of the vectors as mode 1
-# (PEM) and, decoded, as mode 0 (DER); two bytes of mode and set first
-seeds=$corpus/private-seeds
-mkdir -p "$seeds"
-for f in "$vectors"/pem/prv-*.pem; do
-    [ -f "$f" ] || continue
-    b=$(basename "$f" .pem)
-    { printf '\001\000'; cat "$f"; } >"$seeds/$b.pem"
-    { printf '\000\000'; sed '/^-----/d' "$f" | base64 -d 2>/dev/null; } >"$seeds/$b.der"
-done
+# the seeds (test/fuzz/seed.sh, as make fuzz FUZZ_SECONDS=N has them)
+test/fuzz/seed.sh "$vectors" "$corpus/seeds"
 
-run fuzz_key_decode $((100000 * scale)) "$vectors/pem"
+run fuzz_key_decode $((100000 * scale)) "$corpus/seeds/fuzz_key_decode"
 run fuzz_verify $((10000 * scale))
-run fuzz_private_key $((4000 * scale)) "$seeds"
+run fuzz_private_key $((4000 * scale)) "$corpus/seeds/fuzz_private_key"
 run fuzz_pk_from_sk $((5000 * scale))
 run fuzz_prehash_verify $((2000 * scale))
 # the provider's decoders: the vectors' PEM files and their DER
