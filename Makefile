@@ -18,6 +18,11 @@ DESTDIR  ?=
 NO_ASM   ?=
 # NO_OPENSSL=1 builds the tool without libcrypto (no encrypted keys).
 NO_OPENSSL ?=
+# OPENSSL: the prefix of another OpenSSL 3 to build the tool and the provider
+# against, found by its lib/pkgconfig/libcrypto.pc alone (e.g.
+# /opt/mldsa-openssl-3.5 from util/install-deps --openssl 3.5); the tests
+# then run with its lib/ (LD_LIBRARY_PATH) and its openssl command (PATH).
+OPENSSL  ?=
 SANITIZE ?=
 # CT=1: the constant-time annotations (include/internal/ct.h) become
 # valgrind client requests; `make test-ct` builds and runs that way.
@@ -50,7 +55,7 @@ endif
 # default, so `make CFLAGS=-O3` then `make install` installs the -O3 build.
 # Given again, a setting overrides and is recorded anew.  DESTDIR and V are
 # never recorded.  `make config` shows them, `make distclean` forgets them.
-CONFIG_VARS := CC AR PERL OBJCOPY CFLAGS CPPFLAGS LDFLAGS NO_ASM NO_OPENSSL \
+CONFIG_VARS := CC AR PERL OBJCOPY CFLAGS CPPFLAGS LDFLAGS NO_ASM NO_OPENSSL OPENSSL \
                SANITIZE CT PCT ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
                BINDIR MANDIR
 CONFIG_MK := $(BUILD)/config.mk
@@ -207,15 +212,24 @@ SYS_LIBS := $(if $(WINDOWS),-lbcrypt)
 
 # The tool (never the library) uses OpenSSL's libcrypto for encrypted
 # PKCS#8 when pkg-config finds it and its headers work with $(CC) (a cross
-# compiler does not get the host's).
+# compiler does not get the host's).  With OPENSSL set, only its libcrypto.pc.
+ifneq ($(strip $(OPENSSL)),)
+ifeq ($(wildcard $(OPENSSL)/lib/pkgconfig/libcrypto.pc),)
+$(error OPENSSL=$(OPENSSL): no $(OPENSSL)/lib/pkgconfig/libcrypto.pc (util/install-deps --openssl 3.5 builds one))
+endif
+OPENSSL_PC := PKG_CONFIG_LIBDIR=$(OPENSSL)/lib/pkgconfig PKG_CONFIG_PATH=
+# How the tests run the programs linked with that libcrypto, and its openssl.
+OPENSSL_RUN_ENV := LD_LIBRARY_PATH=$(call sh_quote,$(OPENSSL)/lib$(if $(LD_LIBRARY_PATH),:$(LD_LIBRARY_PATH))) \
+    PATH=$(call sh_quote,$(OPENSSL)/bin:$(PATH))
+endif
 ifeq ($(strip $(NO_OPENSSL)),)
-OPENSSL_CFLAGS := $(shell pkg-config --exists libcrypto 2>/dev/null && \
+OPENSSL_CFLAGS := $(shell $(OPENSSL_PC) pkg-config --exists libcrypto 2>/dev/null && \
     printf '\043include <openssl/evp.h>\n' | \
-    $(CC) $$(pkg-config --cflags libcrypto) -E -x c - >/dev/null 2>&1 && \
-    echo -DHAVE_OPENSSL $$(pkg-config --cflags libcrypto))
+    $(CC) $$($(OPENSSL_PC) pkg-config --cflags libcrypto) -E -x c - >/dev/null 2>&1 && \
+    echo -DHAVE_OPENSSL $$($(OPENSSL_PC) pkg-config --cflags libcrypto))
 endif
 ifneq ($(strip $(OPENSSL_CFLAGS)),)
-OPENSSL_LIBS := $(shell pkg-config --libs libcrypto)
+OPENSSL_LIBS := $(shell $(OPENSSL_PC) pkg-config --libs libcrypto)
 endif
 
 # The OpenSSL 3 provider (providers/mldsa.so) needs libcrypto 3.0 or later
@@ -227,8 +241,8 @@ else ifneq ($(WINDOWS),)
 PROVIDER_SKIP := no provider module for a Windows target
 else ifeq ($(strip $(OPENSSL_CFLAGS)),)
 PROVIDER_SKIP := no OpenSSL 3 development files for $(CC) (pkg-config libcrypto; apt-get install libssl-dev)
-else ifeq ($(shell pkg-config --atleast-version=3.0 libcrypto 2>/dev/null && echo 1),)
-PROVIDER_SKIP := libcrypto $(shell pkg-config --modversion libcrypto 2>/dev/null) is older than 3.0
+else ifeq ($(shell $(OPENSSL_PC) pkg-config --atleast-version=3.0 libcrypto 2>/dev/null && echo 1),)
+PROVIDER_SKIP := libcrypto $(shell $(OPENSSL_PC) pkg-config --modversion libcrypto 2>/dev/null) is older than 3.0
 endif
 PROVIDER := $(if $(PROVIDER_SKIP),,$(OUT)providers/mldsa.so)
 
@@ -272,6 +286,9 @@ PROV_OBJS := $(PROV_SRCS:%.c=$(BUILD)/%.o)
 
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%$(EXE))
+# The provider's suites (through EVP, with libcrypto).
+PROVIDER_TEST_SRCS := $(wildcard test/test_provider*.c)
+PROVIDER_TEST_BINS := $(PROVIDER_TEST_SRCS:test/%.c=$(BUILD)/test/%$(EXE))
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
 # fuzz_provider_decode links the provider's objects and libcrypto: only
 # where the provider is built.
@@ -302,7 +319,7 @@ IMPORT_LIB := $(OUT)libmldsa.dll.a
 endif
 APP        := $(OUT)apps/mldsa$(EXE)
 
-.PHONY: all lib test check test-asm test-cpu test-ct ct-bins faults-bins test-diff \
+.PHONY: all lib test check test-asm test-cpu test-ct ct-bins faults-bins test-diff test-provider \
         speed asm install uninstall clean distclean config help check-deps fuzz fuzz-bins
 all: lib $(APP) $(PROVIDER)
 # Without the provider, one line says why (from the make that was asked to
@@ -431,21 +448,21 @@ $(BUILD)/test/test_%$(EXE): $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_L
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(INTERNAL_LIB) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
 
-# The provider's suite goes through EVP: it sees libcrypto and links the
+# The provider's suites go through EVP: they see libcrypto and link the
 # public archive (whose only globals are mldsa_*) beside it; without the
-# provider it is built as one skipped case that names the reason.
+# provider each is built as one skipped case that names the reason.
 ifneq ($(PROVIDER),)
 TEST_PROVIDER_CFLAGS := $(OPENSSL_CFLAGS) -DTEST_PROVIDER_MODULE='"$(abspath $(PROVIDER))"'
 TEST_PROVIDER_LIBS := $(STATIC_LIB) $(OPENSSL_LIBS) -lpthread
 else
 TEST_PROVIDER_CFLAGS := -DTEST_PROVIDER_SKIP=$(call sh_quote,"$(PROVIDER_SKIP)")
 endif
-$(BUILD)/test/test_provider.o: test/test_provider.c $(CONFIG_STAMP)
+$(PROVIDER_TEST_SRCS:test/%.c=$(BUILD)/test/%.o): $(BUILD)/test/%.o: test/%.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(TEST_PROVIDER_CFLAGS) -Itest -c -o $@ $<
 
-$(BUILD)/test/test_provider$(EXE): $(BUILD)/test/test_provider.o $(TESTUTIL_OBJS) $(STATIC_LIB) $(PROVIDER)
+$(PROVIDER_TEST_BINS): $(BUILD)/test/%$(EXE): $(BUILD)/test/%.o $(TESTUTIL_OBJS) $(STATIC_LIB) $(PROVIDER)
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(TEST_PROVIDER_LIBS) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
 
@@ -453,12 +470,21 @@ $(BUILD)/test/test_provider$(EXE): $(BUILD)/test/test_provider.o $(TESTUTIL_OBJS
 check-deps:
 	@$(CHECK_PC) util/check-deps $(if $(WINDOWS),--cross mingw)
 
+# What util/run-tests needs to know (and, with OPENSSL, where that OpenSSL is).
+RUN_TESTS = $(OPENSSL_RUN_ENV) MLDSA_VECTORS="$(MLDSA_VECTORS)" CC="$(CC)" LDFLAGS="$(ALL_LDFLAGS)" \
+    MLDSA_PROVIDER=$(call sh_quote,$(if $(PROVIDER),$(abspath $(PROVIDER)))) \
+    MLDSA_PROVIDER_SKIP=$(call sh_quote,$(PROVIDER_SKIP)) \
+    RUNNER=$(call sh_quote,$(RUNNER)) util/run-tests $(BUILD)/test $(APP)
+
 test: check-deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
-	@MLDSA_VECTORS="$(MLDSA_VECTORS)" CC="$(CC)" LDFLAGS="$(ALL_LDFLAGS)" \
-	    MLDSA_PROVIDER=$(call sh_quote,$(if $(PROVIDER),$(abspath $(PROVIDER)))) \
-	    MLDSA_PROVIDER_SKIP=$(call sh_quote,$(PROVIDER_SKIP)) \
-	    RUNNER=$(call sh_quote,$(RUNNER)) util/run-tests $(BUILD)/test $(APP)
+	@$(RUN_TESTS)
+
+# The provider's suites alone (test/test_provider*.c, test/test_provider.sh):
+# with OPENSSL=PREFIX, the openssl-3.5 stage of .ci/run.
+test-provider: check-deps
+	@$(MAKE) --no-print-directory all $(PROVIDER_TEST_BINS)
+	@MLDSA_TESTS='test_provider*' $(RUN_TESTS)
 
 check: test
 
@@ -671,6 +697,7 @@ help:
 	@echo '  test-cpu       the suites under qemu-user CPU models (x86-64: without AVX-512/AVX2; aarch64: with and without SHA-3)'
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
+	@echo '  test-provider  the provider'"'"'s suites alone (with OPENSSL=: against that OpenSSL)'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
 	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s)'
 	@echo '  asm            every assembly flavour in $$(BUILD)/asm, for embedding'
@@ -691,6 +718,10 @@ help:
 	@echo '  LDFLAGS*       linker flags'
 	@echo '  NO_ASM*        1: portable C only, the generic backend'
 	@echo '  NO_OPENSSL*    1: the tool without libcrypto (no encrypted keys)'
+	@echo '  OPENSSL*       prefix of the OpenSSL 3 to build the tool and provider against, by its'
+	@echo '                 lib/pkgconfig alone (default: pkg-config'"'"'s libcrypto; PKG_CONFIG_PATH'
+	@echo '                 works too); tests run with its lib/ and bin/ first. util/install-deps'
+	@echo '                 --openssl 3.5 builds /opt/mldsa-openssl-3.5'
 	@echo '  SANITIZE*      e.g. address,undefined: build everything with those sanitizers'
 	@echo '  CT*            1: constant-time annotations as valgrind requests (make test-ct)'
 	@echo '  PCT*           1: a pairwise consistency test after every key generation'

@@ -23,6 +23,7 @@ const OSSL_ITEM ossl_prov_reason_strings[] = {
     { PROV_R_PASSPHRASE, "unable to get a passphrase" },
     { PROV_R_MEMORY, "out of memory" },
     { PROV_R_SELF_TEST, "ML-DSA self-test failed" },
+    { PROV_R_FINISHED, "final already called: initialise again" },
     { 0, NULL }
 };
 

@@ -132,7 +132,8 @@ enum {
     PROV_R_ENCODE_FAILED,
     PROV_R_PASSPHRASE,          /* no passphrase for encryption */
     PROV_R_MEMORY,
-    PROV_R_SELF_TEST            /* the library's known-answer tests failed */
+    PROV_R_SELF_TEST,           /* the library's known-answer tests failed */
+    PROV_R_FINISHED             /* update or final after a message's final */
 };
 extern const OSSL_ITEM ossl_prov_reason_strings[];
 /* Raise reason on OpenSSL's error stack through the core, with a detail. */

@@ -42,6 +42,7 @@ typedef struct {
     int encoding;
     int mu;                      /* the input is mu */
     MLDSA_MU_CTX *stream;        /* mu of a message arriving in pieces */
+    int finished;                /* its final has been called: init again */
     uint8_t *sig;                /* the signature of verify-message, or NULL */
     size_t siglen;
 } SIG_CTX;
@@ -155,6 +156,7 @@ static int sig_init(SIG_CTX *ctx, void *vkey, SIG_OP op, const OSSL_PARAM params
         ctx->key = pkey;
     }
     ctx->op = op;
+    ctx->finished = 0;
     stream_reset(ctx);
     return sig_set_ctx_params(ctx, params);
 }
@@ -341,6 +343,11 @@ static int sig_update(void *vctx, const unsigned char *data, size_t datalen)
         PROV_RAISE(ctx->provctx, PROV_R_NO_KEY, "%s: not initialised", ctx->alg->name);
         return 0;
     }
+    if (ctx->finished) {
+        PROV_RAISE(ctx->provctx, PROV_R_FINISHED,
+                   "%s: the message is already signed or verified", ctx->alg->name);
+        return 0;
+    }
     if (ctx->mu || ctx->encoding != MESSAGE_ENCODING_PURE) {
         PROV_RAISE(ctx->provctx, PROV_R_NOT_SUPPORTED,
                    "%s: a message in pieces is pure ML-DSA only (not raw, not mu)",
@@ -361,7 +368,12 @@ static int sig_update(void *vctx, const unsigned char *data, size_t datalen)
     return 1;
 }
 
-/* mu of the streamed message (of the empty one when nothing came). */
+/*
+ * mu of the streamed message (of the empty one when nothing came).  The
+ * message ends here: a later update or final is refused until the next
+ * init, as OpenSSL's own signatures do (EVP_DigestSignFinal without
+ * EVP_MD_CTX_FLAG_FINALISE calls it on a copy, so the message goes on).
+ */
 static int stream_mu(SIG_CTX *ctx, uint8_t mu[MLDSA_MU_BYTES])
 {
     int ret;
@@ -370,6 +382,7 @@ static int stream_mu(SIG_CTX *ctx, uint8_t mu[MLDSA_MU_BYTES])
         return 0;
     ret = mldsa_mu_final(ctx->stream, mu);
     stream_reset(ctx);
+    ctx->finished = 1;
     if (ret != MLDSA_OK) {
         PROV_RAISE(ctx->provctx, PROV_R_BAD_PARAMETER, "%s: %s", ctx->alg->name,
                    mldsa_strerror(ret));

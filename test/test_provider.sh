@@ -86,12 +86,15 @@ vectors() {
     if [ -z "$PEM" ]; then skip "$1" "no vectors folder $VEC/pem"; return 1; fi
 }
 
-# openssl.cnf activating the default provider and ours, as the README shows;
-# FORMS (optional) sets ml-dsa.output_formats, INPUT ml-dsa.input_formats.
+# openssl.cnf activating the default provider and ours, as the README shows,
+# and preferring ours (OpenSSL 3.5's default provider has an ML-DSA of its
+# own under the same names); FORMS (optional) sets ml-dsa.output_formats,
+# INPUT ml-dsa.input_formats.
 config() {
     local file=$1 forms=${2:-} input=${3:-} retain=${4:-}
     {
         printf 'openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n'
+        printf 'alg_section = alg_sect\n[alg_sect]\ndefault_properties = ?provider=mldsa\n'
         printf '[provider_sect]\ndefault = default_sect\nmldsa = mldsa_sect\n'
         printf '[default_sect]\nactivate = 1\n'
         printf '[mldsa_sect]\nmodule = %s\nactivate = 1\n' "$MODULE"
@@ -107,6 +110,8 @@ config "$T/seed-priv.cnf" seed-priv
 config "$T/input-seed.cnf" "" seed-only
 config "$T/noseed.cnf" "" "" no
 config "$T/badform.cnf" "seed-only, frobnicated"
+# OpenSSL's default provider alone (3.5's has an ML-DSA of its own)
+printf 'openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n[provider_sect]\ndefault = default_sect\n[default_sect]\nactivate = 1\n' >"$T/builtin.cnf"
 export OPENSSL_CONF=$T/openssl.cnf
 # Python (its hashlib, and cryptography's own OpenSSL 4.0) would read
 # OPENSSL_CONF too and load the module: it runs without it, and the
@@ -120,10 +125,15 @@ ossl() {
     OPENSSL_CONF=$T/$cnf.cnf openssl "$@"
 }
 SEED=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+# What the openssl command says of a key file no decoder took (3.0, 3.5).
+unread="Could not read key\|Could not find private key"
 # der FILE.pem: the DER inside a PEM file, on stdout.
 der() { sed '/^-----/d' "$1" | base64 -d; }
 
 echo "openssl: $(openssl version)"
+read -r ossl_major ossl_minor <<<"$(openssl version | sed -n 's/^OpenSSL \([0-9]*\)\.\([0-9]*\)\..*/\1 \2/p')"
+# at_least MAJOR MINOR: the openssl command is that version or later.
+at_least() { [ "${ossl_major:-0}" -gt "$1" ] || { [ "${ossl_major:-0}" -eq "$1" ] && [ "${ossl_minor:-0}" -ge "$2" ]; }; }
 
 # --- the provider is there -----------------------------------------------------
 OPENSSL_CONF=/dev/null OPENSSL_MODULES=$(dirname "$MODULE") \
@@ -200,8 +210,9 @@ check "... the tool verifies it as pure ML-DSA over the message" \
     "$M" verify -p p44.pem -s e44 -i short
 check "pkeyutl -verify without -rawin" \
     openssl pkeyutl -verify -pubin -inkey p44.pem -in short -sigfile e44
+# (3.5's pkeyutl refuses it itself, before the provider is asked)
 refused "a digest with pure ML-DSA is refused with the reason" \
-    "explicit digest not supported for ML-DSA" \
+    "explicit digest not supported for ML-DSA\|(prehash) is not supported with ML-DSA" \
     openssl pkeyutl -sign -rawin -digest sha256 -inkey k44.pem -in msg44 -out x
 refused "signing with a public key is refused" "mldsa\|private key\|operation" \
     openssl pkeyutl -sign -rawin -pubin -inkey p44.pem -in msg44 -out x
@@ -351,50 +362,106 @@ if command -v python3 >/dev/null 2>&1; then
 else
     skip "CMS SignedData" "python3 absent (it builds the SignedData)"
 fi
-if openssl cms -sign -binary -in content.txt -signer leaf.pem -inkey k44.pem -outform DER \
-        -out cms-signed.der >/dev/null 2>"$T/err"; then
-    check "cms -sign with the provider's key, verified by cms -verify" \
-        openssl cms -verify -inform DER -in cms-signed.der -CAfile ca.pem -untrusted int.pem \
-        -out x
+# cms -sign names the digest of the signed attributes: SHA-512 (RFC 9882
+# section 3.3); ML-DSA has no default digest (3.5's own ML-DSA neither).
+if at_least 3 2; then
+    check "cms -sign -md sha512 with the provider's key (the leaf, its chain)" \
+        openssl cms -sign -md sha512 -nodetach -binary -in content.txt -signer leaf.pem \
+        -inkey k44.pem -certfile int.pem -outform DER -out cms-signed.der
+    check "... cms -verify accepts it" \
+        openssl cms -verify -inform DER -in cms-signed.der -CAfile ca.pem -out cms.out
+    same "... and gives the content" cms.out content.txt
+    # (the key file is then read by nothing: the store drops the reason)
+    refused "... and it is the provider that signs (its bad configuration stops it)" \
+        "$unread" \
+        ossl badform cms -sign -md sha512 -nodetach -binary -in content.txt -signer leaf.pem \
+        -inkey k44.pem -outform DER -out x
+elif openssl cms -sign -md sha512 -binary -in content.txt -signer leaf.pem -inkey k44.pem \
+        -outform DER -out cms-signed.der >/dev/null 2>"$T/err"; then
+    bad "cms -sign" "OpenSSL $(openssl version | cut -d' ' -f2) signed, which it cannot (a test to update)"
 else
     skip "cms -sign" "OpenSSL $(openssl version | cut -d' ' -f2) cannot sign CMS with a key only a provider supplies (its SignerInfo algorithm is never filled in; fixed in OpenSSL 3.2)"
 fi
 
+# --- OpenSSL 3.5's own ML-DSA (its default provider alone) ------------------------
+if at_least 3 5; then
+    check "3.5's own ML-DSA verifies the provider's signature" \
+        ossl builtin pkeyutl -verify -rawin -pubin -inkey p65.pem -in msg65 -sigfile c65 \
+        -pkeyopt context-string:my-app
+    check "... accepts the provider's chain (openssl verify)" \
+        ossl builtin verify -CAfile ca.pem -untrusted int.pem leaf.pem
+    refused "... and refuses the tampered leaf" "certificate signature failure" \
+        ossl builtin verify -CAfile ca.pem -untrusted int.pem bad.pem
+    check "... cms -verify accepts the provider's SignedData" \
+        ossl builtin cms -verify -inform DER -in cms-signed.der -CAfile ca.pem -out cms2.out
+    same "... with the content" cms2.out content.txt
+    check "... and the one built here" \
+        ossl builtin cms -verify -inform DER -in signed.der -CAfile ca.pem -out cms3.out
+    check "3.5's own ML-DSA: genpkey, req -x509 (ML-DSA-87), a leaf (ML-DSA-44) it signs" \
+        bash -c 'OPENSSL_CONF=$0/builtin.cnf; export OPENSSL_CONF; \
+                 openssl genpkey -algorithm ML-DSA-87 -out bca.key && \
+                 openssl req -new -x509 -key bca.key -subj /CN=Builtin-CA -days 2 -out bca.pem \
+                     -addext basicConstraints=critical,CA:TRUE \
+                     -addext keyUsage=critical,keyCertSign,cRLSign && \
+                 openssl genpkey -algorithm ML-DSA-44 -out bleaf.key && \
+                 openssl req -new -key bleaf.key -subj /CN=builtin-leaf -out bleaf.csr && \
+                 openssl x509 -req -in bleaf.csr -CA bca.pem -CAkey bca.key -CAcreateserial \
+                     -days 2 -extfile leaf.ext -out bleaf.pem' "$T"
+    check "... the provider accepts that chain (openssl verify)" \
+        openssl verify -CAfile bca.pem bleaf.pem
+    check "... and reads its keys (pkey -check)" openssl pkey -in bleaf.key -check -noout
+    check "3.5's own ML-DSA: cms -sign -md sha512" \
+        ossl builtin cms -sign -md sha512 -nodetach -binary -in content.txt -signer bleaf.pem \
+        -inkey bleaf.key -outform DER -out bcms.der
+    check "... the provider's cms -verify accepts it" \
+        openssl cms -verify -inform DER -in bcms.der -CAfile bca.pem -out bcms.out
+    same "... with the content" bcms.out content.txt
+    refused "... and it is the provider that verifies (its bad configuration stops it)" \
+        "X509_PUBKEY_get0:decode error" \
+        ossl badform cms -verify -inform DER -in bcms.der -CAfile bca.pem -out x
+    check "... 3.5's own pkeyutl -sign, the provider's -verify" \
+        bash -c "OPENSSL_CONF='$T/builtin.cnf' openssl pkeyutl -sign -rawin -inkey bleaf.key \
+                     -in msg44 -out bs44 -pkeyopt context-string:ctx && \
+                 openssl pkey -in bleaf.key -pubout -out bleafpub.pem && \
+                 openssl pkeyutl -verify -rawin -pubin -inkey bleafpub.pem -in msg44 \
+                     -sigfile bs44 -pkeyopt context-string:ctx"
+fi
+
 # --- malformed and refused keys -----------------------------------------------------
-# (OpenSSL 3.0's openssl command reads key files through its file store, which
-# drops every error of a decoding that found nothing: these cases see "Could
-# not read key" only; test_provider.c checks each reason through the API.)
+# (OpenSSL's openssl command reads key files through its file store, which
+# drops every error of a decoding that found nothing: these cases see
+# $unread only; test_provider.c checks each reason through the API.)
 if vectors "malformed keys"; then
     der "$PEM/prv-65-seed-priv.pem" >sp.der
     # the both form with one byte of the expanded key changed
     python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[100] ^= 1; open(sys.argv[2], "wb").write(d)' \
         sp.der mism.der
-    refused "a both-form key whose expanded key is not its seed's" "Could not read key" \
+    refused "a both-form key whose expanded key is not its seed's" "$unread" \
         openssl pkey -inform DER -in mism.der -noout
     head -c 200 sp.der >trunc.der
-    refused "a truncated PKCS#8 key" "Could not read key" openssl pkey -inform DER -in trunc.der -noout
+    refused "a truncated PKCS#8 key" "$unread" openssl pkey -inform DER -in trunc.der -noout
     der "$PEM/prv-44-seed-only.pem" >so.der
     # the seed's [0] length 32 -> 33: past the end of its OCTET STRING
     { head -c 21 so.der; printf '\041'; tail -c +23 so.der; } >badlen.der
-    refused "a seed whose length runs past its OCTET STRING" "Could not read key" \
+    refused "a seed whose length runs past its OCTET STRING" "$unread" \
         openssl pkey -inform DER -in badlen.der -noout
     # an expanded key whose tr is not its own: a tr byte changed
     der "$PEM/prv-87-priv-only.pem" >po87.der
     python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[len(d) - 4896 + 70] ^= 1; open(sys.argv[2], "wb").write(d)' \
         po87.der badtr.der
-    refused "an expanded key whose tr is not its own" "Could not read key" \
+    refused "an expanded key whose tr is not its own" "$unread" \
         openssl pkey -inform DER -in badtr.der -noout
     # an expanded key whose s1 coefficients are out of range: every byte of s1 0xff
     der "$PEM/prv-44-priv-only.pem" >po.der
     python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); off = len(d) - 2560 + 128; d[off:off + 384] = b"\xff" * 384; open(sys.argv[2], "wb").write(d)' \
         po.der range.der
-    refused "an expanded key with s1 out of range" "Could not read key" \
+    refused "an expanded key with s1 out of range" "$unread" \
         openssl pkey -inform DER -in range.der -noout
     # SPKI of ML-DSA-44 relabelled as ML-DSA-65 (wrong length for 65)
     der "$PEM/pub-44.pem" | python3 -c 'import sys; d = bytearray(sys.stdin.buffer.read()); d[16] = 0x12; sys.stdout.buffer.write(d)' >relabel.der
-    refused "an ML-DSA-44 public key under the ML-DSA-65 OID" "Could not read key" \
+    refused "an ML-DSA-44 public key under the ML-DSA-65 OID" "$unread" \
         openssl pkey -pubin -inform DER -in relabel.der -noout
-    refused "ml-dsa.input_formats = seed-only refuses a priv-only key" "Could not read key" \
+    refused "ml-dsa.input_formats = seed-only refuses a priv-only key" "$unread" \
         ossl input-seed pkey -in "$PEM/prv-44-priv-only.pem"
     check "... and reads a seed-only one" ossl input-seed pkey -in "$PEM/prv-44-seed-only.pem" -noout
 fi

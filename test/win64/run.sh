@@ -20,7 +20,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 PERL=${PERL:-perl}
 MINGW=x86_64-w64-mingw32
-CFLAGS_WIN="-O2 -g -std=c11 -Wall -Wextra -Werror -DKECCAK1600_ASM -Iinclude"
+CFLAGS_WIN="-O2 -g -std=c11 -Wall -Wextra -Werror -DKECCAK1600_ASM -Iinclude -Icrypto"
 SOURCES="test/win64/abi_check.c crypto/cpuid/x86_64/cpuid_x86_64.c crypto/sha/keccak1600.c"
 GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512.pl"
 RUNNER=wine
