@@ -32,7 +32,10 @@
 #define MIN_OPS 4                 /* per cell and round */
 #define MAX_OPS 100000
 #define NOPS 3                    /* keygen, sign, verify */
-#define NBLOCKS 2                 /* one-shot API, key object */
+#define NBLOCKS 3                 /* one-shot API, key object, batch */
+#define BATCH_BLOCK 2
+#define BATCH_ITEMS 64            /* verifications per batch call */
+#define BATCH_KEYS 8              /* the batch of different keys */
 #define MAX_PARAMS 3
 #define TSC_CALIBRATION_SEC 0.05  /* against the monotonic clock */
 #define KECCAK_BATCH 256          /* permutations per keccak batch */
@@ -54,6 +57,11 @@ typedef struct {
     uint8_t msg[SPEED_MSG_BYTES];
     MLDSA_KEY *key;      /* from the seed */
     MLDSA_KEY *pubkey;   /* from the public key */
+    /* the batch cells: BATCH_ITEMS signatures by one key, then by
+     * BATCH_KEYS keys in turn (verify-only keys of seeds 1, 2, ...) */
+    MLDSA_KEY *batch_key[BATCH_KEYS];
+    uint8_t batch_sig[BATCH_KEYS][MLDSA_MAX_SIGNATURE_BYTES];
+    MLDSA_VERIFY_ITEM one_key[BATCH_ITEMS], many_keys[BATCH_ITEMS];
 } BENCH_CTX;
 
 /* One benchmarked operation, on the inputs of operation b->j. */
@@ -159,7 +167,31 @@ static int op_key_verify(BENCH_CTX *b)
                             b->msg, sizeof(b->msg), NULL, 0);
 }
 
-/* The two tables: the one-shot API, then the key object. */
+/* Batch verification: BATCH_ITEMS verifications by mldsa_key_verify one at
+ * a time, then by mldsa_key_verify_batch with one key and with
+ * BATCH_KEYS keys. */
+static int op_verify_loop(BENCH_CTX *b)
+{
+    int ret = MLDSA_OK;
+
+    for (size_t i = 0; i < BATCH_ITEMS && ret == MLDSA_OK; i++)
+        ret = mldsa_key_verify(b->one_key[i].key, b->one_key[i].sig,
+                               b->one_key[i].siglen, b->one_key[i].msg,
+                               b->one_key[i].msglen, NULL, 0);
+    return ret;
+}
+
+static int op_batch_one_key(BENCH_CTX *b)
+{
+    return mldsa_key_verify_batch(b->one_key, BATCH_ITEMS);
+}
+
+static int op_batch_many_keys(BENCH_CTX *b)
+{
+    return mldsa_key_verify_batch(b->many_keys, BATCH_ITEMS);
+}
+
+/* The three tables: the one-shot API, the key object, batch verification. */
 static const struct {
     const char *title;
     BENCH_FN fn[NOPS];
@@ -168,7 +200,47 @@ static const struct {
       { op_keygen, op_sign, op_verify } },
     { "key object (mldsa_key_generate, mldsa_key_sign with random rnd, mldsa_key_verify)",
       { op_key_generate, op_key_sign, op_key_verify } },
+    { "batch verification, per verification (64 by mldsa_key_verify in a loop, "
+      "then mldsa_key_verify_batch of 64 with one key, with 8 keys)",
+      { op_verify_loop, op_batch_one_key, op_batch_many_keys } },
 };
+
+/* The batch cells' items: the message signed by key 0, and by keys 0 ..
+ * BATCH_KEYS - 1 in turn.  Signed with rnd 0 (b->rnd, still zero here), so
+ * that every run sets up the same bytes: util/icount-speed subtracts the
+ * count of a run of 0 operations. */
+static int batch_init(BENCH_CTX *b)
+{
+    uint8_t seed[MLDSA_SEED_BYTES] = { 0 };
+    MLDSA_KEY *signer = NULL;
+    size_t siglen = mldsa_signature_bytes(b->param), i;
+    int ret = MLDSA_OK;
+
+    for (i = 0; i < BATCH_KEYS && ret == MLDSA_OK; i++) {
+        seed[0] = (uint8_t)(i + 1);
+        if ((ret = mldsa_key_generate(&signer, b->param, seed)) == MLDSA_OK
+            && (ret = mldsa_key_sign(signer, b->batch_sig[i], b->msg,
+                                     sizeof(b->msg), NULL, 0, b->rnd)) == MLDSA_OK)
+            ret = mldsa_key_get_public(signer, b->pk, sizeof(b->pk));
+        mldsa_key_free(signer);
+        signer = NULL;
+        if (ret == MLDSA_OK)
+            ret = mldsa_key_from_public(&b->batch_key[i], b->param, b->pk,
+                                        mldsa_public_key_bytes(b->param));
+    }
+    for (i = 0; i < BATCH_ITEMS && ret == MLDSA_OK; i++) {
+        MLDSA_VERIFY_ITEM item = { b->batch_key[0], b->msg, sizeof(b->msg),
+                                   NULL, 0, b->batch_sig[0], siglen, 0 };
+
+        b->one_key[i] = item;
+        item.key = b->batch_key[i % BATCH_KEYS];
+        item.sig = b->batch_sig[i % BATCH_KEYS];
+        b->many_keys[i] = item;
+    }
+    return ret;
+}
+
+static int ctx_reset(BENCH_CTX *b);
 
 /* Keys for param (from seed 0), a message and a valid signature over it. */
 static int ctx_init(BENCH_CTX *b, mldsa_param param)
@@ -181,7 +253,8 @@ static int ctx_init(BENCH_CTX *b, mldsa_param param)
         || mldsa_sign(param, b->sig, b->msg, sizeof(b->msg), NULL, 0, b->sk, b->rnd) != MLDSA_OK
         || mldsa_key_generate(&b->key, param, b->seed) != MLDSA_OK
         || mldsa_key_from_public(&b->pubkey, param, b->pk,
-                                 mldsa_public_key_bytes(param)) != MLDSA_OK)
+                                 mldsa_public_key_bytes(param)) != MLDSA_OK
+        || batch_init(b) != MLDSA_OK || ctx_reset(b) != MLDSA_OK)
         return app_error("speed: cannot set up ML-DSA-%d", (int)param);
     return 0;
 }
@@ -191,6 +264,10 @@ static void ctx_free(BENCH_CTX *b)
     mldsa_key_free(b->key);
     mldsa_key_free(b->pubkey);
     b->key = b->pubkey = NULL;
+    for (size_t i = 0; i < BATCH_KEYS; i++) {
+        mldsa_key_free(b->batch_key[i]);
+        b->batch_key[i] = NULL;
+    }
     app_cleanse(b->sk, sizeof(b->sk));
 }
 
@@ -429,6 +506,9 @@ static BENCH_RESULT cell(const SPEED_RUN *run, size_t k, size_t i, int op)
 static const char table_head[] =
     "                 keygen      sign    verify keygens/s    sign/s  verify/s"
     "  keygen cyc   sign cyc verify cyc\n";
+static const char batch_head[] =
+    "                   loop     batch   8 keys  verify/s   batch/s  8 keys/s"
+    "    loop cyc  batch cyc 8 keys cyc   batch/loop 8 keys/loop\n";
 
 /* Both tables of one backend, in the columns of `openssl speed`. */
 static void print_tables(const SPEED_RUN *run, const mldsa_param *params,
@@ -436,15 +516,24 @@ static void print_tables(const SPEED_RUN *run, const mldsa_param *params,
 {
     printf("\nbackend: %s\n", backend);
     for (size_t k = 0; k < NBLOCKS; k++) {
-        printf("%s:\n%s", blocks[k].title, table_head);
+        printf("%s:\n%s", blocks[k].title, k == BATCH_BLOCK ? batch_head
+                                                             : table_head);
         for (size_t i = 0; i < n; i++) {
             BENCH_RESULT r[NOPS];
 
-            for (int op = 0; op < NOPS; op++)
+            for (int op = 0; op < NOPS; op++) {
                 r[op] = cell(run, k, i, op);
-            printf("ML-DSA-%d    %10.6fs%9.6fs%9.6fs%10.1f%10.1f%10.1f%12.0f%11.0f%11.0f\n",
+                if (k == BATCH_BLOCK) {     /* per verification */
+                    r[op].sec /= BATCH_ITEMS;
+                    r[op].cycles /= BATCH_ITEMS;
+                }
+            }
+            printf("ML-DSA-%d    %10.6fs%9.6fs%9.6fs%10.1f%10.1f%10.1f%12.0f%11.0f%11.0f",
                    (int)params[i], r[0].sec, r[1].sec, r[2].sec, 1 / r[0].sec,
                    1 / r[1].sec, 1 / r[2].sec, r[0].cycles, r[1].cycles, r[2].cycles);
+            if (k == BATCH_BLOCK)
+                printf("%12.3fx%12.3fx", r[1].sec / r[0].sec, r[2].sec / r[0].sec);
+            printf("\n");
         }
     }
 }
@@ -471,7 +560,9 @@ static void print_speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
 {
     printf("\n%s vs generic (x faster, same operations):\n", backend);
     for (size_t k = 0; k < NBLOCKS; k++) {
-        printf("%s:\n              keygen      sign    verify\n", blocks[k].title);
+        printf("%s:\n%s", blocks[k].title,
+               k == BATCH_BLOCK ? "                loop     batch    8 keys\n"
+                                : "              keygen      sign    verify\n");
         for (size_t i = 0; i < n; i++) {
             printf("ML-DSA-%d   ", (int)params[i]);
             for (int op = 0; op < NOPS; op++)
@@ -590,7 +681,9 @@ static const char speed_help[] =
     "       mldsa speed --run 44|65|87 OP N | --run keccak KERNEL N\n"
     "Seconds per operation and operations per second (the columns of openssl\n"
     "speed), and TSC cycles per operation, for ML-DSA keygen, sign and verify,\n"
-    "through the one-shot API and through a prepared key object; one block per\n"
+    "through the one-shot API and through a prepared key object, and batch\n"
+    "verification (per verification: 64 by mldsa_key_verify one by one, then\n"
+    "by mldsa_key_verify_batch with one key and with 8 keys); one block per\n"
     "backend this machine runs (mldsa info lists them; each other backend in a\n"
     "process of its own, MLDSA_BACKEND=NAME, measuring each cell right after us,\n"
     "the same operations on the same inputs), then each backend's speedup over\n"

@@ -294,6 +294,31 @@ MLDSA_EXPORT int mldsa_key_verify_internal(const MLDSA_KEY *key,
                                            size_t mprimelen);
 
 /*
+ * Batch verification: ML-DSA.Verify (FIPS 204 Algorithm 3) of n items at
+ * once, as mldsa_key_verify of each (the keys may differ, in parameter set
+ * too), the SHAKE work of up to eight items sharing the lanes of the
+ * backend's multi-way Keccak kernel.  Each item's result is what
+ * mldsa_key_verify returns on it, for every input (MLDSA_OK, _VERIFY,
+ * _SIG_LENGTH, _NULL, _CONTEXT_LENGTH).  Returns MLDSA_OK when every item
+ * verified, else MLDSA_ERR_VERIFY (each item has its own result);
+ * MLDSA_ERR_NULL for a NULL items with n > 0 (n = 0: MLDSA_OK).  Only the
+ * results are written.  Thread safety as mldsa_key_verify.
+ */
+typedef struct mldsa_verify_item_st {
+    const MLDSA_KEY *key;          /* any parameter set, keys may differ */
+    const uint8_t *msg; size_t msglen;
+    const uint8_t *ctx; size_t ctxlen;
+    const uint8_t *sig; size_t siglen;
+    int result;                    /* out: what mldsa_key_verify returns */
+} MLDSA_VERIFY_ITEM;
+/* MLDSA_OK when every item verified, else MLDSA_ERR_VERIFY (each item
+ * has its own result); MLDSA_ERR_NULL for a NULL items with n > 0. */
+MLDSA_EXPORT int mldsa_key_verify_batch(MLDSA_VERIFY_ITEM *items, size_t n);
+/* Defined where the batch API above is: code that also builds against
+ * older headers can test it. */
+#define MLDSA_HAVE_VERIFY_BATCH 1
+
+/*
  * Incremental mu = SHAKE256(tr || 0x00 || len(ctx) || ctx || M, 64) for pure
  * ML-DSA (FIPS 204 Algorithm 2 lines 10 and Algorithm 7 line 6), so that a
  * message of any size can be signed or verified without holding it whole:

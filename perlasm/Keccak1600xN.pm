@@ -27,7 +27,7 @@ package Keccak1600xN;
 #   caps              the ossl_ia32cap() bits the capability test wants
 #                     (include/internal/cpuid.h), all of them
 #   why               those bits in words, for the capability comment
-#   capable, info, permute, absorb, squeeze
+#   capable, info, permute, absorb, squeeze, squeeze_absorb
 #                     the entry points' names (see the drivers' headers)
 
 use strict;
@@ -314,6 +314,52 @@ sub load_pointers {
     return $c;
 }
 
+# squeeze_absorb's memory: while the state is in registers, the slots of
+# lanes 0-2 of A hold its block count, r_out and r_in (lane 0) and the
+# in[] (lane 1) and out[] (lane 2) pointers, which it takes into @ptr in
+# turn.
+sub sa_slot { my ($lane, $j) = @_; 8 * ($W * $lane + $j) . "($A)" }
+
+sub sa_pointers {
+    my ($lane, $store) = @_;
+    join('', map {
+        $store ? "\tmov\t$ptr[$_], " . sa_slot($lane, $_) . "\n"
+               : "\tmov\t" . sa_slot($lane, $_) . ", $ptr[$_]\n"
+    } 0 .. $W - 1);
+}
+
+# The body of squeeze_absorb: per block, permute, write r_out bytes of
+# each state to out[j], then XOR r_in bytes of in[j] into it (none when
+# r_in is 0).  Its arguments: A, out, in, shape = { nblocks, r_out, r_in }.
+sub squeeze_absorb {
+    my ($name, $helper) = @_;
+    my ($out, $in, $shape) = ('%rsi', '%rdx', '%rcx');
+    my ($saved_rate, $saved_count) = ($rate, $count);
+    my $c = ".entry $name, 4, 1, 0\n"
+          . "\tcmpq\t\$0, ($shape)\n\tje\t.Lsa_end\n"
+          . load_state();
+    for my $k (0 .. 2) {
+        $c .= "\tmov\t" . 8 * $k . "($shape), %rax\n\tmov\t%rax, " . 8 * $k . "($A)\n";
+    }
+    for my $j (0 .. $W - 1) {
+        $c .= "\tmov\t" . 8 * $j . "($in), %rax\n\tmov\t%rax, " . sa_slot(1, $j) . "\n"
+            . "\tmov\t" . 8 * $j . "($out), %rax\n\tmov\t%rax, " . sa_slot(2, $j) . "\n";
+    }
+    $c .= ".Lsa_block:\n\tcall\t$helper\n" . sa_pointers(2, 0);
+    ($rate, $count) = ("8($A)", "($A)");
+    $c .= per_block('sa_out', \&squeeze_pair, \&squeeze_single)
+        . advance_pointers() . sa_pointers(2, 1)
+        . "\tcmpq\t\$0, 16($A)\n\tje\t.Lsa_next\n" . sa_pointers(1, 0);
+    $rate = "16($A)";
+    $c .= per_block('sa_in', \&absorb_pair, \&absorb_single)
+        . advance_pointers() . sa_pointers(1, 1)
+        . ".Lsa_next:\n" . next_block('.Lsa_block')
+        . store_state() . "\tvzeroupper\n"
+        . ".Lsa_end:\n.exit\n.endfunc\n";
+    ($rate, $count) = ($saved_rate, $saved_count);
+    return $c;
+}
+
 sub next_block {
     my ($label) = @_;
     my $dec = $count =~ /^%/ ? 'dec' : 'decq';
@@ -403,6 +449,8 @@ ___
               store_state(), "\tvzeroupper\n",
               ".Lsqueeze_end:\n.exit\n.endfunc\n";
 
+        print squeeze_absorb($a{squeeze_absorb}, $helper);
+
         print ".rodata\n.align 64\n.Liotas:\n";
         print ".quad $_\n" for @RC;
     } else {
@@ -415,7 +463,7 @@ ___
 .exit
 .endfunc
 ___
-        for my $f (@a{qw(permute absorb squeeze)}) {
+        for my $f (@a{qw(permute absorb squeeze squeeze_absorb)}) {
             print ".entry $f, 0, 0, 0\n\tud2\n.endfunc\n";
         }
     }

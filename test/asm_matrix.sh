@@ -45,13 +45,13 @@ use_gen() {
         X=x4
         CAPABLE=SHA3_avx512vl_capable INFO=SHA3_avx512vl_info
         PERMUTE=KECCAK1600_x4_permute_avx512vl
-        API="KECCAK1600_x4_permute_avx512vl SHA3_avx512vl_capable SHA3_avx512vl_info SHA3_x4_absorb_avx512vl SHA3_x4_squeeze_avx512vl"
+        API="KECCAK1600_x4_permute_avx512vl SHA3_avx512vl_capable SHA3_avx512vl_info SHA3_x4_absorb_avx512vl SHA3_x4_squeeze_absorb_avx512vl SHA3_x4_squeeze_avx512vl"
         ;;
     *)
         X=x8
         CAPABLE=SHA3_avx512_capable INFO=SHA3_avx512_info
         PERMUTE=KECCAK1600_x8_permute_avx512
-        API="KECCAK1600_x8_permute_avx512 SHA3_avx512_capable SHA3_avx512_info SHA3_x8_absorb_avx512 SHA3_x8_squeeze_avx512"
+        API="KECCAK1600_x8_permute_avx512 SHA3_avx512_capable SHA3_avx512_info SHA3_x8_absorb_avx512 SHA3_x8_squeeze_absorb_avx512 SHA3_x8_squeeze_avx512"
         ;;
     esac
 }

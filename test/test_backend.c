@@ -6,12 +6,15 @@
  * each op's input bounds, and keeps its outputs within their stated
  * bounds.  Each test is a Check loop test, run once per backend of
  * ossl_ml_dsa_backends[]; one this machine cannot run is reported and
- * skipped.  The sample ops are met on every (k, l) of the three parameter
- * sets and on smaller shapes, so that every leftover batch of a
- * multi-buffer kernel is met, both etas, both gamma1 and kappas up to the
- * 2^16 wrap.  Then the choice itself: MLDSA_BACKEND and the capability
- * mask (MLDSA_IA32CAP on x86-64, MLDSA_ARMCAP on aarch64), in
- * child processes.
+ * skipped.  The sampling (ExpandA, ExpandS, ExpandMask on each backend's
+ * sample ops and the job scheduler) is held to a plain scalar-SHAKE
+ * reference written here, on every (k, l) of the three parameter sets and
+ * on smaller shapes, so that every partly filled batch of a multi-buffer
+ * kernel is met, both etas, both gamma1 and kappas up to the 2^16 wrap,
+ * and with requests sharing one sampler with a caller's job as keygen,
+ * signing and verification use it.  Then the choice itself: MLDSA_BACKEND
+ * and the capability mask (MLDSA_IA32CAP on x86-64, MLDSA_ARMCAP on
+ * aarch64), in child processes.
  */
 #include <check.h>
 #include <stdio.h>
@@ -23,8 +26,8 @@
 # include <sys/wait.h>
 # include <unistd.h>
 #endif
-#include "ml_dsa/ml_dsa_local.h"
 #include "internal/sha3.h"
+#include "ml_dsa/ml_dsa_local.h"
 #if defined(KECCAK1600_ASM_X86_64) || defined(KECCAK1600_ASM_AARCH64)
 # include "internal/cpuid.h"
 #endif
@@ -123,11 +126,99 @@ static void check_same_polys(const ML_DSA_POLY *a, const ML_DSA_POLY *b,
                       "%s: polynomial %zu differs", what, i);
 }
 
-START_TEST(expand_A_same_as_generic_for_every_shape)
+/*
+ * The FIPS 204 sampling algorithms written plainly over scalar SHAKE, as
+ * the reference every backend's ops (the generic ones too, which run on the
+ * same job scheduler) must equal.
+ */
+/* ExpandA (Algorithm 32) with RejNTTPoly (Algorithm 30). */
+static void ref_expand_A(ML_DSA_POLY *a, const uint8_t rho[32], size_t k,
+                         size_t l)
+{
+    uint8_t seed[34], buf[SHAKE128_RATE];
+    KECCAK1600_CTX ctx;
+
+    memcpy(seed, rho, 32);
+    for (size_t e = 0; e < k * l; e++) {
+        size_t ctr = 0;
+
+        seed[32] = (uint8_t)(e % l);
+        seed[33] = (uint8_t)(e / l);
+        SHA3_shake128_init(&ctx);
+        SHA3_absorb(&ctx, seed, sizeof(seed));
+        while (ctr < N) {
+            SHA3_squeeze(&ctx, buf, sizeof(buf));
+            for (size_t pos = 0; pos < sizeof(buf) && ctr < N; pos += 3) {
+                uint32_t v = buf[pos] | (uint32_t)buf[pos + 1] << 8
+                             | (uint32_t)(buf[pos + 2] & 0x7f) << 16;
+
+                if (v < Q)
+                    a[e].coeff[ctr++] = (int32_t)v;
+            }
+        }
+    }
+}
+
+/* ExpandS (Algorithm 33) with RejBoundedPoly (Algorithm 31). */
+static void ref_expand_S(ML_DSA_POLY *s, const uint8_t rho_prime[64],
+                         size_t n, int eta)
+{
+    uint8_t seed[66], buf[SHAKE256_RATE];
+    KECCAK1600_CTX ctx;
+
+    memcpy(seed, rho_prime, 64);
+    for (size_t r = 0; r < n; r++) {
+        size_t ctr = 0;
+
+        seed[64] = (uint8_t)r;
+        seed[65] = (uint8_t)(r >> 8);
+        SHA3_shake256_init(&ctx);
+        SHA3_absorb(&ctx, seed, sizeof(seed));
+        while (ctr < N) {
+            SHA3_squeeze(&ctx, buf, sizeof(buf));
+            for (size_t pos = 0; pos < 2 * sizeof(buf) && ctr < N; pos++) {
+                int z = pos % 2 ? buf[pos / 2] >> 4 : buf[pos / 2] & 0x0f;
+
+                if (eta == 2 && z < 15)
+                    s[r].coeff[ctr++] = 2 - z % 5;
+                else if (eta == 4 && z < 9)
+                    s[r].coeff[ctr++] = 4 - z;
+            }
+        }
+    }
+}
+
+/* ExpandMask (Algorithm 34): BitUnpack of 32 * (1 + bits) bytes. */
+static void ref_expand_mask(ML_DSA_POLY *y, const uint8_t rho_pp[64],
+                            uint16_t kappa, size_t l, int bits)
+{
+    uint8_t seed[66], buf[32 * 20];
+    size_t len = 32 * (size_t)(bits + 1);
+
+    memcpy(seed, rho_pp, 64);
+    for (size_t r = 0; r < l; r++) {
+        uint16_t n = (uint16_t)(kappa + r);
+
+        seed[64] = (uint8_t)n;
+        seed[65] = (uint8_t)(n >> 8);
+        SHA3_shake256(buf, len, seed, sizeof(seed));
+        for (size_t i = 0; i < N; i++) {
+            uint32_t v = 0;
+
+            for (int b = 0; b <= bits; b++) {
+                size_t bit = i * (size_t)(bits + 1) + (size_t)b;
+
+                v |= (uint32_t)(buf[bit / 8] >> (bit % 8) & 1) << b;
+            }
+            y[r].coeff[i] = ((int32_t)1 << bits) - (int32_t)v;
+        }
+    }
+}
+
+START_TEST(expand_A_same_as_reference_for_every_shape)
 {
     BACKEND_OR_SKIP(be, "expand_A");
     const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
-    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
     static ML_DSA_POLY want[MAX_K * MAX_L], got[MAX_K * MAX_L];
     uint8_t rho[32];
     char what[64];
@@ -138,23 +229,19 @@ START_TEST(expand_A_same_as_generic_for_every_shape)
         for (int round = 0; round < ROUNDS; round++) {
             test_rand_bytes(rho, sizeof(rho));
             memset(got, 0xa5, sizeof(got));
-            ck_assert_int_eq(gen->matrix_expand_A(want, rho, k, l), 1);
-            ck_assert_int_eq(ops->matrix_expand_A(got, rho, k, l), 1);
+            ref_expand_A(want, rho, k, l);
+            ossl_ml_dsa_expand_A(ops, got, rho, k, l);
             snprintf(what, sizeof(what), "ExpandA k %zu l %zu", k, l);
             check_same_polys(want, got, k * l, what);
-            for (size_t p = 0; p < k * l; p++)
-                for (size_t c = 0; c < ML_DSA_N; c++)
-                    ck_assert(got[p].coeff[c] >= 0 && got[p].coeff[c] < ML_DSA_Q);
         }
     }
 }
 END_TEST
 
-START_TEST(expand_S_same_as_generic_for_every_shape_and_eta)
+START_TEST(expand_S_same_as_reference_for_every_shape_and_eta)
 {
     BACKEND_OR_SKIP(be, "expand_S");
     const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
-    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
     static ML_DSA_POLY want[MAX_K + MAX_L], got[MAX_K + MAX_L];
     static const int etas[] = { 2, 4 };
     uint8_t rho_prime[64];
@@ -169,24 +256,23 @@ START_TEST(expand_S_same_as_generic_for_every_shape_and_eta)
             for (int round = 0; round < ROUNDS; round++) {
                 test_rand_bytes(rho_prime, sizeof(rho_prime));
                 memset(got, 0xa5, sizeof(got));
-                ck_assert_int_eq(gen->vector_expand_S(want, rho_prime, l, k, eta), 1);
-                ck_assert_int_eq(ops->vector_expand_S(got, rho_prime, l, k, eta), 1);
+                ref_expand_S(want, rho_prime, l + k, eta);
+                ck_assert_int_eq(ossl_ml_dsa_expand_S(ops, got, rho_prime, l,
+                                                      k, eta), 1);
                 snprintf(what, sizeof(what), "ExpandS k %zu l %zu eta %d", k, l, eta);
                 check_same_polys(want, got, l + k, what);
-                for (size_t p = 0; p < l + k; p++)
-                    for (size_t c = 0; c < ML_DSA_N; c++)
-                        ck_assert(got[p].coeff[c] >= -eta && got[p].coeff[c] <= eta);
             }
         }
     }
+    /* an eta other than 2 or 4 is refused */
+    ck_assert_int_eq(ossl_ml_dsa_expand_S(ops, got, rho_prime, 4, 4, 3), 0);
 }
 END_TEST
 
-START_TEST(expand_mask_same_as_generic_for_every_l_gamma1_and_kappa)
+START_TEST(expand_mask_same_as_reference_for_every_l_gamma1_and_kappa)
 {
     BACKEND_OR_SKIP(be, "expand_mask");
     const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
-    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
     static ML_DSA_POLY want[MAX_L], got[MAX_L];
     static const int gamma1_bits[] = { 17, 19 };
     /* Small, random, and close enough to 2^16 that kappa + r wraps. */
@@ -197,7 +283,6 @@ START_TEST(expand_mask_same_as_generic_for_every_l_gamma1_and_kappa)
     for (size_t l = 1; l <= MAX_L; l++) {
         for (size_t g = 0; g < 2; g++) {
             int bits = gamma1_bits[g];
-            int32_t gamma1 = (int32_t)1 << bits;
 
             for (size_t kp = 0; kp < sizeof(kappas) / sizeof(kappas[0]); kp++) {
                 uint16_t kappa = kappas[kp];
@@ -206,60 +291,89 @@ START_TEST(expand_mask_same_as_generic_for_every_l_gamma1_and_kappa)
                     kappa = (uint16_t)test_rand_below(0x10000);
                 test_rand_bytes(rho_pp, sizeof(rho_pp));
                 memset(got, 0xa5, sizeof(got));
-                ck_assert_int_eq(gen->vector_expand_mask(want, rho_pp, kappa, l, bits), 1);
-                ck_assert_int_eq(ops->vector_expand_mask(got, rho_pp, kappa, l, bits), 1);
+                ref_expand_mask(want, rho_pp, kappa, l, bits);
+                ck_assert_int_eq(ossl_ml_dsa_expand_mask(ops, got, rho_pp, kappa,
+                                                         l, bits), 1);
                 snprintf(what, sizeof(what), "ExpandMask l %zu gamma1 2^%d kappa %u",
                          l, bits, (unsigned)kappa);
                 check_same_polys(want, got, l, what);
-                for (size_t p = 0; p < l; p++)
-                    for (size_t c = 0; c < ML_DSA_N; c++)
-                        ck_assert(got[p].coeff[c] > -gamma1 && got[p].coeff[c] <= gamma1);
             }
         }
     }
+    ck_assert_int_eq(ossl_ml_dsa_expand_mask(ops, got, rho_pp, 0, 4, 18), 0);
 }
 END_TEST
 
 /*
- * Signing's use of ExpandMask (ml_dsa_sign.c): mask_batch in
- * [1, ML_DSA_MASK_BATCH_MAX], and fetching in multiples of it (nothing
- * when the spare ones already cover l, as an 8-way batch can), the spare
- * polynomials carried into the next attempt, gives each attempt exactly
- * the generic ExpandMask(rho'', kappa) for l = 4, 5, 7, kappa crossing 2^16.
+ * The sampling as signing, keygen and verification use it: requests of
+ * every kind on one sampler, queued while others are in flight, waited for
+ * in an order other than they were made, with a SHAKE job of the caller's
+ * sharing the lanes (its input in pieces, one piece after each wait, as
+ * keygen feeds H(pk) row by row); every result as the reference's.
  */
-START_TEST(expand_mask_in_batches_as_signing_does_same_as_generic)
+START_TEST(shared_sampler_requests_and_caller_jobs_same_as_reference)
 {
-    BACKEND_OR_SKIP(be, "expand_mask_batches");
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
-    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
-    static ML_DSA_POLY want[MAX_L], got[MAX_L + ML_DSA_MASK_BATCH_MAX - 1];
-    static const size_t ls[] = { 4, 5, 7 };
-    const size_t batch = ops->mask_batch;
-    uint8_t rho_pp[64];
-    char what[64];
+    BACKEND_OR_SKIP(be, "shared_sampler");
+    static ML_DSA_POLY wantA[MAX_K * MAX_L], gotA[MAX_K * MAX_L];
+    static ML_DSA_POLY wantS[MAX_K + MAX_L], gotS[MAX_K + MAX_L];
+    static ML_DSA_POLY wantY[2 * MAX_L], gotY[2 * MAX_L];
+    static uint8_t msg[4096];
+    ML_DSA_SAMPLE_REQ rows[MAX_K], sreq, yreq[2];
+    uint8_t rho[32], rho_prime[64], rho_pp[64], want[64], got[64];
+    static ML_DSA_SAMPLER smp;
+    SHA3_MB_JOB job;
 
-    ck_assert(batch >= 1 && batch <= ML_DSA_MASK_BATCH_MAX);
-    ck_assert_uint_eq(gen->mask_batch, 1);
-    for (size_t li = 0; li < sizeof(ls) / sizeof(ls[0]); li++) {
-        size_t l = ls[li], spare = 0, fetch;
-        uint16_t kappa = (uint16_t)(0x10000 - 3 * l);
+    for (size_t i = 0; i < 3; i++) {
+        size_t k = shapes[i][0], l = shapes[i][1], fed = 0, cut, r;
+        uint16_t kappa = (uint16_t)test_rand_below(0x10000);
 
+        test_rand_bytes(rho, sizeof(rho));
+        test_rand_bytes(rho_prime, sizeof(rho_prime));
         test_rand_bytes(rho_pp, sizeof(rho_pp));
-        for (int attempt = 0; attempt < 6; attempt++) {
-            memmove(got, got + l, spare * sizeof(got[0]));
-            fetch = spare >= l ? 0 : (l - spare + batch - 1) / batch * batch;
-            ck_assert_uint_le(spare + fetch, MAX_L + ML_DSA_MASK_BATCH_MAX - 1);
-            if (fetch > 0)
-                ck_assert_int_eq(ops->vector_expand_mask(got + spare, rho_pp,
-                                                         (uint16_t)(kappa + spare),
-                                                         fetch, 19), 1);
-            spare += fetch - l;
-            ck_assert_int_eq(gen->vector_expand_mask(want, rho_pp, kappa, l, 19), 1);
-            snprintf(what, sizeof(what), "ExpandMask l %zu attempt %d kappa %u",
-                     l, attempt, (unsigned)kappa);
-            check_same_polys(want, got, l, what);
-            kappa = (uint16_t)(kappa + l);
+        test_rand_bytes(msg, sizeof(msg));
+        ref_expand_A(wantA, rho, k, l);
+        ref_expand_S(wantS, rho_prime, l + k, 2 + 2 * (int)(i % 2));
+        ref_expand_mask(wantY, rho_pp, kappa, 2 * l, 17 + 2 * (int)(i % 2));
+        SHA3_shake256(want, sizeof(want), msg, sizeof(msg));
+
+        ossl_ml_dsa_sampler_init(&smp, be->sample, i % 2);
+        SHA3_mb_job_init(&job, SHAKE256_RATE);
+        cut = (size_t)test_rand_below(200);
+        SHA3_mb_job_absorb(&job, msg, cut);
+        SHA3_mb_submit(&smp.sched, &job);
+        fed = cut;
+        ossl_ml_dsa_sample_S(&smp, &sreq, gotS, rho_prime, l + k,
+                             2 + 2 * (int)(i % 2));
+        for (r = 0; r < k; r++)
+            ossl_ml_dsa_sample_A(&smp, &rows[r], gotA, rho, l, r * l, l);
+        ossl_ml_dsa_sample_mask(&smp, &yreq[1], gotY + l, rho_pp,
+                                (uint16_t)(kappa + l), l, 17 + 2 * (int)(i % 2));
+        ossl_ml_dsa_sample_wait(&smp, &sreq);
+        for (r = 0; r < k; r++) {
+            ossl_ml_dsa_sample_wait(&smp, &rows[r]);
+            SHA3_mb_flush(&smp.sched, &job);
+            cut = fed + (size_t)test_rand_below(sizeof(msg) / k);
+            if (r == k - 1 || cut > sizeof(msg))
+                cut = sizeof(msg);
+            SHA3_mb_job_absorb(&job, msg + fed, cut - fed);
+            fed = cut;
+            if (r == k - 1) {
+                SHA3_mb_job_final(&job);
+                SHA3_mb_job_squeeze(&job, got, sizeof(got));
+            }
+            SHA3_mb_submit(&smp.sched, &job);
+            if (r == 1)
+                ossl_ml_dsa_sample_mask(&smp, &yreq[0], gotY, rho_pp, kappa,
+                                        l, 17 + 2 * (int)(i % 2));
         }
+        ossl_ml_dsa_sample_wait(&smp, &yreq[0]);
+        ossl_ml_dsa_sample_wait(&smp, &yreq[1]);
+        SHA3_mb_flush(&smp.sched, NULL);
+        ossl_ml_dsa_sampler_cleanse(&smp);
+        check_same_polys(wantA, gotA, k * l, "ExpandA rows, shared");
+        check_same_polys(wantS, gotS, l + k, "ExpandS, shared");
+        check_same_polys(wantY, gotY, 2 * l, "ExpandMask, shared");
+        ck_assert_mem_eq(want, got, sizeof(want));
     }
 }
 END_TEST
@@ -268,14 +382,13 @@ END_TEST
  * The top-up path: seeds (found by search) whose eta-4 polynomial needs
  * more than the first squeeze of two SHAKE256 blocks (fewer than 256 of its
  * 544 nibbles are below 9): rho' = 5a dc 00 ... for polynomial 0,
- * rho' = ab df 01 00 ... for polynomial 2.  Each alone (three idle lanes)
- * and within a full batch.
+ * rho' = ab df 01 00 ... for polynomial 2.  Each alone (idle lanes) and
+ * within a full batch.
  */
-START_TEST(expand_S_same_as_generic_when_a_lane_needs_more_blocks)
+START_TEST(expand_S_same_as_reference_when_a_lane_needs_more_blocks)
 {
     BACKEND_OR_SKIP(be, "expand_S_top_up");
     const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
-    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
     static ML_DSA_POLY want[MAX_K + MAX_L], got[MAX_K + MAX_L];
     static const struct {
         uint8_t seed_lo[3];     /* the first bytes of rho'; the rest are 0 */
@@ -293,8 +406,8 @@ START_TEST(expand_S_same_as_generic_when_a_lane_needs_more_blocks)
         memset(rho_prime, 0, sizeof(rho_prime));
         memcpy(rho_prime, cases[i].seed_lo, sizeof(cases[i].seed_lo));
         memset(got, 0xa5, sizeof(got));
-        ck_assert_int_eq(gen->vector_expand_S(want, rho_prime, l, k, 4), 1);
-        ck_assert_int_eq(ops->vector_expand_S(got, rho_prime, l, k, 4), 1);
+        ref_expand_S(want, rho_prime, l + k, 4);
+        ck_assert_int_eq(ossl_ml_dsa_expand_S(ops, got, rho_prime, l, k, 4), 1);
         snprintf(what, sizeof(what), "ExpandS top-up case %zu", i);
         check_same_polys(want, got, l + k, what);
     }
@@ -718,6 +831,88 @@ START_TEST(hint_encoding_same_as_generic_from_zero_to_omega_ones)
 END_TEST
 
 /*
+ * The verdict of hint_decode and, for a valid encoding, h, against the
+ * generic op.
+ */
+static void check_hint_decode(const OSSL_ML_DSA_POLY_OPS *ops,
+                              const ML_DSA_PARAMS *p, const uint8_t *enc)
+{
+    static uint8_t want[ML_DSA_K_MAX * N], got[ML_DSA_K_MAX * N];
+    int w, g;
+
+    memset(want, 0xa5, sizeof(want));
+    memset(got, 0x5a, sizeof(got));
+    w = ossl_ml_dsa_poly_generic.hint_decode(p, want, enc);
+    g = ops->hint_decode(p, got, enc);
+    REQUIRE(w == g);
+    if (w)
+        REQUIRE(memcmp(want, got, p->k * N) == 0);
+}
+
+/*
+ * hint_decode on every valid encoding's shape (0 to omega ones) and on
+ * malformed ones: an index not above the one before it (swapped pair,
+ * repeat) inside a polynomial and across two, counts that decrease or
+ * pass omega, non-zero padding at each place, random bytes.
+ */
+START_TEST(hint_decoding_same_as_generic_on_valid_and_malformed_encodings)
+{
+    BACKEND_OR_SKIP(be, "hint decode");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly, *gen = &ossl_ml_dsa_poly_generic;
+    uint8_t h[ML_DSA_K_MAX * N], enc[80 + ML_DSA_K_MAX], bad[80 + ML_DSA_K_MAX];
+    size_t i, j, count, pos, total, om, len;
+
+    for (i = 0; i < NPARAMS; i++) {
+        const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(params[i]);
+
+        om = (size_t)p->omega;
+        len = om + p->k;
+        for (count = 0; count <= om; count++) {
+            memset(h, 0, sizeof(h));
+            for (j = 0; j < count; j++) {
+                do
+                    pos = (size_t)test_rand_below(p->k * N);
+                while (h[pos] != 0);
+                h[pos] = 1;
+            }
+            gen->hint_encode(enc, p, h);
+            check_hint_decode(ops, p, enc);
+            total = enc[len - 1];
+            for (j = 0; j + 1 < total; j++) {
+                memcpy(bad, enc, len);
+                bad[j + 1] = bad[j];            /* a repeat */
+                check_hint_decode(ops, p, bad);
+                memcpy(bad, enc, len);
+                bad[j] = enc[j + 1];            /* swapped */
+                bad[j + 1] = enc[j];
+                check_hint_decode(ops, p, bad);
+            }
+            for (j = total; j < om; j++) {      /* padding */
+                memcpy(bad, enc, len);
+                bad[j] = (uint8_t)(1 + test_rand_below(255));
+                check_hint_decode(ops, p, bad);
+            }
+            for (j = 0; j < p->k; j++) {        /* counts */
+                memcpy(bad, enc, len);
+                bad[om + j] = (uint8_t)test_rand_below(256);
+                check_hint_decode(ops, p, bad);
+                memcpy(bad, enc, len);
+                bad[om + j] = (uint8_t)(om + 1);
+                check_hint_decode(ops, p, bad);
+            }
+        }
+        for (j = 0; j < 2000; j++) {
+            test_rand_bytes(bad, len);
+            if (j % 2)      /* counts in range, mostly non-decreasing */
+                for (count = 0; count < p->k; count++)
+                    bad[om + count] = (uint8_t)(om * (count + 1) / p->k);
+            check_hint_decode(ops, p, bad);
+        }
+    }
+}
+END_TEST
+
+/*
  * A coefficient in [lo, hi]: mostly uniform, one in four from the edges
  * that matter to the row ops (lo, hi, 0, +-1, and the Decompose boundaries
  * k * 2 gamma2 +- gamma2 and q - 1 - gamma2 shifted into the range).
@@ -762,7 +957,7 @@ START_TEST(row_ops_same_as_generic_on_random_and_edge_inputs)
     const OSSL_ML_DSA_POLY_OPS *ops = be->poly;
     const OSSL_ML_DSA_POLY_OPS *gen = &ossl_ml_dsa_poly_generic;
     const int32_t q = 8380417;
-    ML_DSA_POLY a, b, a2, b2, c;
+    ML_DSA_POLY a, b, a2, b2, c, d;
     uint8_t ha[ML_DSA_N], hb[ML_DSA_N], oa[ML_DSA_POLY_BYTES(6)],
         ob[ML_DSA_POLY_BYTES(6)];
     uint32_t ca, cb;
@@ -828,6 +1023,34 @@ START_TEST(row_ops_same_as_generic_on_random_and_edge_inputs)
             gen->use_hint(&a2, ha, p);
             ops->use_hint(&b2, ha, p);
             ck_assert_mem_eq(&a2, &b2, sizeof(a2));
+
+            /* power2round: |as1| < q, s2 in [-eta, eta] */
+            row_poly(&a, -q + 1, q - 1, g2);
+            row_poly(&c, -p->eta, p->eta, g2);
+            gen->power2round(&a2, &b2, &a, &c);
+            ops->power2round(&b, &d, &a, &c);
+            ck_assert_mem_eq(&a2, &b, sizeof(a2));
+            ck_assert_mem_eq(&b2, &d, sizeof(b2));
+
+            /* exceeds: z in [-gamma1 + 1, gamma1], at the bound or not */
+            row_poly(&a, -p->gamma1 + 1, p->gamma1, g2);
+            if (round % 3 == 0)
+                for (j = 0; j < ML_DSA_N; j++)
+                    a.coeff[j] = (int32_t)test_rand_below(2 * (p->gamma1 - p->beta) - 1)
+                                 - (p->gamma1 - p->beta) + 1;
+            if (round % 3 == 1)
+                a.coeff[test_rand_below(ML_DSA_N)] =
+                    round % 2 ? p->gamma1 - p->beta : -(p->gamma1 - p->beta);
+            ck_assert_int_eq(gen->exceeds(&a, p->gamma1 - p->beta) < 0,
+                             ops->exceeds(&a, p->gamma1 - p->beta) < 0);
+
+            /* sub_reduce: |w|, |t| < q */
+            row_poly(&a, -q + 1, q - 1, g2);
+            row_poly(&c, -q + 1, q - 1, g2);
+            b = a;
+            gen->sub_reduce(&a, &c);
+            ops->sub_reduce(&b, &c);
+            ck_assert_mem_eq(&a, &b, sizeof(a));
         }
     }
 }
@@ -1154,11 +1377,11 @@ int main(int argc, char **argv)
     s = suite_create("backend");
     ops = tcase_create("ops");
     tcase_set_timeout(ops, 60);
-    tcase_add_loop_test(ops, expand_A_same_as_generic_for_every_shape, 0, (int)nbackends);
-    tcase_add_loop_test(ops, expand_S_same_as_generic_for_every_shape_and_eta, 0, (int)nbackends);
-    tcase_add_loop_test(ops, expand_S_same_as_generic_when_a_lane_needs_more_blocks, 0, (int)nbackends);
-    tcase_add_loop_test(ops, expand_mask_same_as_generic_for_every_l_gamma1_and_kappa, 0, (int)nbackends);
-    tcase_add_loop_test(ops, expand_mask_in_batches_as_signing_does_same_as_generic, 0, (int)nbackends);
+    tcase_add_loop_test(ops, expand_A_same_as_reference_for_every_shape, 0, (int)nbackends);
+    tcase_add_loop_test(ops, expand_S_same_as_reference_for_every_shape_and_eta, 0, (int)nbackends);
+    tcase_add_loop_test(ops, expand_S_same_as_reference_when_a_lane_needs_more_blocks, 0, (int)nbackends);
+    tcase_add_loop_test(ops, expand_mask_same_as_reference_for_every_l_gamma1_and_kappa, 0, (int)nbackends);
+    tcase_add_loop_test(ops, shared_sampler_requests_and_caller_jobs_same_as_reference, 0, (int)nbackends);
     tcase_add_loop_test(ops, ntt_and_inverse_same_as_generic_within_input_bounds, 0, (int)nbackends);
     tcase_add_loop_test(ops, ntt_mul_and_dot_same_as_generic_within_input_bounds, 0, (int)nbackends);
     tcase_add_loop_test(ops, ntt_round_trip_keeps_the_bounds_and_the_values, 0, (int)nbackends);
@@ -1168,6 +1391,7 @@ int main(int argc, char **argv)
     tcase_add_loop_test(ops, t0_t1_unpack_same_as_generic_and_read_only_their_bytes, 0, (int)nbackends);
     tcase_add_loop_test(ops, eta_unpack_gives_generic_verdict_for_every_value_and_position, 0, (int)nbackends);
     tcase_add_loop_test(ops, hint_encoding_same_as_generic_from_zero_to_omega_ones, 0, (int)nbackends);
+    tcase_add_loop_test(ops, hint_decoding_same_as_generic_on_valid_and_malformed_encodings, 0, (int)nbackends);
     tcase_add_loop_test(ops, row_ops_same_as_generic_on_random_and_edge_inputs, 0, (int)nbackends);
     suite_add_tcase(s, ops);
     choice = tcase_create("choice");

@@ -456,6 +456,183 @@ START_TEST(wycheproof_verify_matches)
 }
 END_TEST
 
+/*
+ * Batch verification (mldsa_key_verify_batch) on every verification
+ * vector the pure API can express: the Wycheproof verification cases (valid
+ * and invalid, wrong lengths) and the signatures of the pure known-answer
+ * files, of all three parameter sets, mixed.  (The ACVP sigVer vectors are
+ * on the internal interface and external mu, which have no batch form: the
+ * same verification engine checks them in acvp_sigver_matches.)
+ */
+#define BATCH_MAX_ITEMS 1024
+#define BATCH_MAX_KEYS 512
+
+typedef struct {
+    MLDSA_VERIFY_ITEM items[BATCH_MAX_ITEMS];
+    int want[BATCH_MAX_ITEMS];          /* mldsa_key_verify on the item */
+    uint8_t *bufs[3 * BATCH_MAX_ITEMS];
+    size_t n, nbufs;
+    MLDSA_KEY *keys[BATCH_MAX_KEYS];
+    uint8_t *key_pk[BATCH_MAX_KEYS];
+    size_t key_pklen[BATCH_MAX_KEYS], nkeys;
+} BATCH_POOL;
+
+static BATCH_POOL pool;
+
+/* A copy of a case's field, kept until the pool is freed (NULL: absent). */
+static const uint8_t *pool_keep(const CASE *c, int field)
+{
+    uint8_t *b;
+
+    if (!c->present[field])
+        return NULL;
+    b = malloc(c->len[field] + 1);
+    ck_assert_ptr_nonnull(b);
+    memcpy(b, c->buf[field], c->len[field]);
+    pool.bufs[pool.nbufs++] = b;
+    return b;
+}
+
+/* The key of pk, made once per public key (NULL when pk is not one). */
+static MLDSA_KEY *pool_key(mldsa_param p, const uint8_t *pk, size_t pklen)
+{
+    MLDSA_KEY *key = NULL;
+    size_t i;
+
+    for (i = 0; i < pool.nkeys; i++)
+        if (pool.key_pklen[i] == pklen && memcmp(pool.key_pk[i], pk, pklen) == 0
+            && mldsa_key_param(pool.keys[i]) == p)
+            return pool.keys[i];
+    if (mldsa_key_from_public(&key, p, pk, pklen) != MLDSA_OK)
+        return NULL;
+    ck_assert_uint_lt(pool.nkeys, BATCH_MAX_KEYS);
+    pool.keys[pool.nkeys] = key;
+    pool.key_pk[pool.nkeys] = malloc(pklen);
+    ck_assert_ptr_nonnull(pool.key_pk[pool.nkeys]);
+    memcpy(pool.key_pk[pool.nkeys], pk, pklen);
+    pool.key_pklen[pool.nkeys++] = pklen;
+    return key;
+}
+
+/* Add one case to the pool: its item and what mldsa_key_verify says. */
+static void pool_case(TALLY *t, const CASE *c, mldsa_param p, int wycheproof)
+{
+    MLDSA_VERIFY_ITEM *it = &pool.items[pool.n];
+
+    ck_assert_uint_lt(pool.n, BATCH_MAX_ITEMS);
+    it->key = pool_key(p, c->buf[F_PK], c->len[F_PK]);
+    it->msg = pool_keep(c, F_MSG);
+    it->msglen = c->len[F_MSG];
+    it->ctx = pool_keep(c, F_CTX);
+    it->ctxlen = c->len[F_CTX];
+    it->sig = pool_keep(c, F_SIG);
+    it->siglen = c->len[F_SIG];
+    it->result = 12345;
+    pool.want[pool.n] = mldsa_key_verify(it->key, it->sig, it->siglen,
+                                         it->msg, it->msglen, it->ctx,
+                                         it->ctxlen);
+    if (wycheproof)
+        EXPECT(t, c, (pool.want[pool.n] == MLDSA_OK)
+                     == (strcmp(tv_get(c->rec, "result"), "valid") == 0),
+               "key verify gave %s", mldsa_strerror(pool.want[pool.n]));
+    else
+        EXPECT(t, c, pool.want[pool.n] == MLDSA_OK, "key verify gave %s",
+               mldsa_strerror(pool.want[pool.n]));
+    pool.n++;
+}
+
+static void pool_wycheproof_case(TALLY *t, const CASE *c, mldsa_param p,
+                                 int variant)
+{
+    (void)variant;
+    pool_case(t, c, p, 1);
+}
+
+static void pool_kat_case(TALLY *t, const CASE *c, mldsa_param p, int variant)
+{
+    (void)variant;
+    if (strcmp(tv_get(c->rec, "preHash"), "pure") == 0)
+        pool_case(t, c, p, 0);
+}
+
+static void pool_free(void)
+{
+    size_t i;
+
+    for (i = 0; i < pool.nbufs; i++)
+        free(pool.bufs[i]);
+    for (i = 0; i < pool.nkeys; i++) {
+        mldsa_key_free(pool.keys[i]);
+        free(pool.key_pk[i]);
+    }
+    memset(&pool, 0, sizeof(pool));
+}
+
+/* Batch the items at order[0..n): each result must be pool.want's. */
+static void batch_check(const size_t *order, size_t n, const char *what)
+{
+    static MLDSA_VERIFY_ITEM batch[BATCH_MAX_ITEMS];
+    int all = MLDSA_OK, rv;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        batch[i] = pool.items[order[i]];
+        if (pool.want[order[i]] != MLDSA_OK)
+            all = MLDSA_ERR_VERIFY;
+    }
+    rv = mldsa_key_verify_batch(batch, n);
+    ck_assert_msg(rv == all, "%s: batch of %zu gave %s, expected %s", what, n,
+                  mldsa_strerror(rv), mldsa_strerror(all));
+    for (i = 0; i < n; i++)
+        ck_assert_msg(batch[i].result == pool.want[order[i]],
+                      "%s: item %zu of %zu (pool %zu) gave %s, "
+                      "mldsa_key_verify %s", what, i, n, order[i],
+                      mldsa_strerror(batch[i].result),
+                      mldsa_strerror(pool.want[order[i]]));
+}
+
+START_TEST(sigver_vectors_batched_in_random_groups_and_orders)
+{
+    static const char *const kat_stems[] = { "kat-det-pure", "kat-hedged-pure" };
+    static size_t order[BATCH_MAX_ITEMS];
+    size_t i, j, x, base, count;
+
+    for (i = 0; i < 3; i++) {
+        run_vectors("wycheproof-verify", params[i], pool_wycheproof_case, 0);
+        for (j = 0; j < 2; j++)
+            run_vectors(kat_stems[j], params[i], pool_kat_case, 0);
+    }
+    if (pool.n == 0) {
+        pool_free();
+        return;                 /* skipped: no vectors (said so above) */
+    }
+    printf("batch: %zu items, %zu keys\n", pool.n, pool.nkeys);
+    for (int round = 0; round < 4; round++) {
+        /* a random order, cut into random groups of 1 to 20 */
+        for (i = 0; i < pool.n; i++)
+            order[i] = i;
+        for (i = pool.n; i > 1; i--) {
+            j = (size_t)test_rand_below(i);
+            x = order[i - 1];
+            order[i - 1] = order[j];
+            order[j] = x;
+        }
+        for (base = 0; base < pool.n; base += count) {
+            count = 1 + (size_t)test_rand_below(20);
+            if (count > pool.n - base)
+                count = pool.n - base;
+            batch_check(order + base, count, "random group");
+        }
+        batch_check(order, pool.n, "every item at once");
+    }
+    /* 1000 items drawn from the pool, repeats and all */
+    for (i = 0; i < 1000; i++)
+        order[i] = (size_t)test_rand_below(pool.n);
+    batch_check(order, 1000, "1000 items");
+    pool_free();
+}
+END_TEST
+
 static Suite *kat_suite(void)
 {
     Suite *s = suite_create("kat");
@@ -469,6 +646,7 @@ static Suite *kat_suite(void)
     tcase_add_loop_test(tc, kat_collection_matches, 0, 18);
     tcase_add_loop_test(tc, wycheproof_sign_matches, 0, 6);
     tcase_add_loop_test(tc, wycheproof_verify_matches, 0, 3);
+    tcase_add_test(tc, sigver_vectors_batched_in_random_groups_and_orders);
     suite_add_tcase(s, tc);
     return s;
 }

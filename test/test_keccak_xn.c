@@ -1,12 +1,14 @@
 /*
- * The multi-way SHAKE (include/internal/sha3.h, "4-way SHAKE", "8-way
- * SHAKE" and "2-way SHAKE") and the raw permutation of each kernel of this
- * architecture against the scalar Keccak: on x86-64 x4 (AVX-512VL, ymm) and
- * x8 (AVX-512F, zmm), on aarch64 x2 with Armv8.0 Advanced SIMD and x2 with
- * the SHA-3 extension.  Every lane gives the bytes of its own scalar
- * SHAKE128 / SHAKE256 (FIPS 202 section 6.2), for every input length from 0
- * to three rates plus one, with distinct inputs per lane and several
- * squeeze block counts.  Each test is a loop test over the kernels.
+ * The entry points of each multi-way Keccak kernel of this architecture
+ * (include/internal/sha3.h) against the scalar Keccak: on x86-64 x4
+ * (AVX-512VL, ymm) and x8 (AVX-512F, zmm), on aarch64 x2 with Armv8.0
+ * Advanced SIMD and x2 with the SHA-3 extension.  The permutation, the
+ * whole-block absorb and squeeze, at both SHAKE rates and every other
+ * multiple of 8 up to SHAKE128's, and the squeeze-absorb for pairs of
+ * rates (on aarch64, the scheduler kernel's, in C over the squeeze), for
+ * several block counts, with distinct random states and inputs per lane;
+ * a squeeze writes exactly its bytes per block.  (The SHAKE jobs on these
+ * kernels are test_sha3_mb's.)  Each test is a loop test over the kernels.
  *
  * Where the build has no kernel (NO_ASM=1, another architecture) or the
  * CPU, the OS or MLDSA_IA32CAP / MLDSA_ARMCAP rule the kernel's ISA out,
@@ -20,6 +22,7 @@
 #include <string.h>
 #include "internal/cpuid.h"
 #include "internal/sha3.h"
+#include "internal/sha3_mb.h"
 #include "testutil.h"
 
 #if defined(KECCAK1600_ASM_X86_64) || defined(KECCAK1600_ASM_AARCH64)
@@ -36,12 +39,12 @@
 #endif
 
 #define MAX_WAYS 8
-/* Squeeze block counts: a first call of 1..3 blocks, then a second of 1..4. */
-#define MAX_SQUEEZE_BLOCKS 7
+#define MAX_BLOCKS 3
 #define MAX_RATE SHAKE128_RATE
-#define MAX_INPUT (3 * MAX_RATE + 1)
+/* bytes past each lane's output that must stay untouched */
+#define CANARY 16
 
-/* One multi-way kernel and its SHAKE glue, behind one signature. */
+/* One multi-way kernel's entry points, behind one signature. */
 typedef struct {
     const char *name;           /* "x4", "x8", "x2 neon", "x2 sha3" */
     const char *info_name;      /* what its info string starts with */
@@ -53,69 +56,29 @@ typedef struct {
     int (*capable)(void);
     const char *(*info)(void);
     void (*permute)(uint64_t *A);
-    /* init(rate), absorb_once(in, len), squeezeblocks(out, nb1) then
-     * squeezeblocks(out2, nb2), cleanse */
-    void (*shake)(size_t rate, const uint8_t *const *in, size_t len,
-                  uint8_t *const *out, size_t nb1,
-                  uint8_t *const *out2, size_t nb2);
+    void (*absorb)(uint64_t *A, const uint8_t *const *in, size_t nblocks,
+                   size_t r);
+    void (*squeeze)(uint64_t *A, uint8_t *const *out, size_t nblocks,
+                    size_t r);
+    void (*squeeze_absorb)(uint64_t *A, uint8_t *const *out,
+                           const uint8_t *const *in, const size_t *shape);
 #endif
 } XN_KERNEL;
 
-#ifdef KECCAK1600_ASM_X86_64
-static void shake_x4(size_t rate, const uint8_t *const *in, size_t len,
-                     uint8_t *const *out, size_t nb1,
-                     uint8_t *const *out2, size_t nb2)
-{
-    KECCAK1600_X4_CTX ctx;
-
-    SHA3_x4_init(&ctx, rate);
-    SHA3_x4_absorb_once(&ctx, in, len);
-    SHA3_x4_squeezeblocks(&ctx, out, nb1);
-    SHA3_x4_squeezeblocks(&ctx, out2, nb2);
-    SHA3_x4_cleanse(&ctx);
-}
-
-static void shake_x8(size_t rate, const uint8_t *const *in, size_t len,
-                     uint8_t *const *out, size_t nb1,
-                     uint8_t *const *out2, size_t nb2)
-{
-    KECCAK1600_X8_CTX ctx;
-
-    SHA3_x8_init(&ctx, rate);
-    SHA3_x8_absorb_once(&ctx, in, len);
-    SHA3_x8_squeezeblocks(&ctx, out, nb1);
-    SHA3_x8_squeezeblocks(&ctx, out2, nb2);
-    SHA3_x8_cleanse(&ctx);
-}
-#endif
-
 #ifdef KECCAK1600_ASM_AARCH64
-static void shake_x2(KECCAK1600_X2_KERNEL kernel, size_t rate,
-                     const uint8_t *const *in, size_t len,
-                     uint8_t *const *out, size_t nb1,
-                     uint8_t *const *out2, size_t nb2)
+/* The x2 kernels' squeeze-absorb: the scheduler's, over the squeeze. */
+static void x2_neon_squeeze_absorb(uint64_t *A, uint8_t *const *out,
+                                   const uint8_t *const *in,
+                                   const size_t *shape)
 {
-    KECCAK1600_X2_CTX ctx;
-
-    SHA3_x2_init(&ctx, rate, kernel);
-    SHA3_x2_absorb_once(&ctx, in, len);
-    SHA3_x2_squeezeblocks(&ctx, out, nb1);
-    SHA3_x2_squeezeblocks(&ctx, out2, nb2);
-    SHA3_x2_cleanse(&ctx);
+    SHA3_mb_kernel_x2_neon.squeeze_absorb(A, out, in, shape);
 }
 
-static void shake_x2_neon(size_t rate, const uint8_t *const *in, size_t len,
-                          uint8_t *const *out, size_t nb1,
-                          uint8_t *const *out2, size_t nb2)
+static void x2_sha3_squeeze_absorb(uint64_t *A, uint8_t *const *out,
+                                   const uint8_t *const *in,
+                                   const size_t *shape)
 {
-    shake_x2(KECCAK1600_X2_NEON, rate, in, len, out, nb1, out2, nb2);
-}
-
-static void shake_x2_sha3(size_t rate, const uint8_t *const *in, size_t len,
-                          uint8_t *const *out, size_t nb1,
-                          uint8_t *const *out2, size_t nb2)
-{
-    shake_x2(KECCAK1600_X2_SHA3, rate, in, len, out, nb1, out2, nb2);
+    SHA3_mb_kernel_x2_sha3.squeeze_absorb(A, out, in, shape);
 }
 #endif
 
@@ -124,14 +87,15 @@ static const XN_KERNEL kernels[] = {
     { "x2 neon", "keccak1600x2-armv8", 2, "Advanced SIMD", OSSL_ARMCAP_ASIMD, 1,
 # if XN_BUILT
       SHA3_armv8_capable, SHA3_armv8_info, KECCAK1600_x2_permute_armv8,
-      shake_x2_neon
+      SHA3_x2_absorb_armv8, SHA3_x2_squeeze_armv8, x2_neon_squeeze_absorb
 # endif
     },
     { "x2 sha3", "keccak1600x2-armv8-sha3", 2, "the SHA-3 extension",
       OSSL_ARMCAP_ASIMD | OSSL_ARMCAP_SHA3, 0,
 # if XN_BUILT
       SHA3_armv8_sha3_capable, SHA3_armv8_sha3_info,
-      KECCAK1600_x2_permute_armv8_sha3, shake_x2_sha3
+      KECCAK1600_x2_permute_armv8_sha3, SHA3_x2_absorb_armv8_sha3,
+      SHA3_x2_squeeze_armv8_sha3, x2_sha3_squeeze_absorb
 # endif
     },
 #else
@@ -139,14 +103,16 @@ static const XN_KERNEL kernels[] = {
       OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL | OSSL_IA32CAP_ZMM_STATE, 0,
 # if XN_BUILT
       SHA3_avx512vl_capable, SHA3_avx512vl_info,
-      KECCAK1600_x4_permute_avx512vl, shake_x4
+      KECCAK1600_x4_permute_avx512vl, SHA3_x4_absorb_avx512vl,
+      SHA3_x4_squeeze_avx512vl, SHA3_x4_squeeze_absorb_avx512vl
 # endif
     },
     { "x8", "keccak1600x8-avx512", 8, "AVX-512F",
       OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE, 0,
 # if XN_BUILT
       SHA3_avx512_capable, SHA3_avx512_info,
-      KECCAK1600_x8_permute_avx512, shake_x8
+      KECCAK1600_x8_permute_avx512, SHA3_x8_absorb_avx512,
+      SHA3_x8_squeeze_avx512, SHA3_x8_squeeze_absorb_avx512
 # endif
     },
 #endif
@@ -188,64 +154,143 @@ static int xn_usable(const XN_KERNEL *k, const char *test)
 }
 
 #if XN_BUILT
-typedef void SCALAR_SHAKE_FN(uint8_t *out, size_t outlen, const uint8_t *in,
-                             size_t inlen);
+/* The states, inputs and outputs of the absorb and squeeze tests. */
+typedef struct {
+    _Alignas(64) uint64_t A[MAX_WAYS * KECCAK1600_LANES];
+    uint64_t S[MAX_WAYS][KECCAK1600_LANES];
+    uint8_t in[MAX_WAYS][MAX_BLOCKS * MAX_RATE];
+    uint8_t got[MAX_WAYS][MAX_BLOCKS * MAX_RATE + CANARY];
+    uint8_t want[MAX_RATE];
+    const uint8_t *inp[MAX_WAYS];
+    uint8_t *outp[MAX_WAYS];
+} XN_BUFS;
+static XN_BUFS bufs;
 
-/*
- * For every len in [0, 3 * rate + 1]: distinct random inputs per lane,
- * absorb, squeeze in two calls of varying block counts, and compare each
- * lane with the scalar SHAKE of its input.
- */
-static void check_shake_every_length(const XN_KERNEL *k, size_t rate,
-                                     SCALAR_SHAKE_FN *shake)
+/* Random states A (interleaved) and S (one per lane), the same. */
+static void random_states(uint64_t *A, uint64_t S[][KECCAK1600_LANES],
+                          size_t w)
 {
-    static uint8_t input[MAX_WAYS][MAX_INPUT];
-    static uint8_t got[MAX_WAYS][MAX_SQUEEZE_BLOCKS * MAX_RATE];
-    static uint8_t want[MAX_SQUEEZE_BLOCKS * MAX_RATE];
-    const uint8_t *in[MAX_WAYS];
-    uint8_t *out[MAX_WAYS], *out2[MAX_WAYS];
-    size_t len, j, nb1, nb2;
+    for (size_t i = 0; i < KECCAK1600_LANES; i++)
+        for (size_t j = 0; j < w; j++)
+            S[j][i] = A[w * i + j] = test_rand_u64();
+}
 
-    for (len = 0; len <= 3 * rate + 1; len++) {
-        nb1 = 1 + len % 3;
-        nb2 = 1 + (len / 3) % 4;
-        for (j = 0; j < k->ways; j++) {
-            test_rand_bytes(input[j], len);
-            in[j] = input[j];
-            out[j] = got[j];
-            out2[j] = got[j] + nb1 * rate;
-        }
-        k->shake(rate, in, len, out, nb1, out2, nb2);
-        for (j = 0; j < k->ways; j++) {
-            shake(want, (nb1 + nb2) * rate, input[j], len);
-            ck_assert_msg(memcmp(got[j], want, (nb1 + nb2) * rate) == 0,
-                          "%s: rate %zu, len %zu, lane %zu, %zu+%zu blocks differ",
-                          k->name, rate, len, j, nb1, nb2);
-        }
-    }
+/* Every lane of A equals its scalar state. */
+static void check_states(const XN_KERNEL *k, const uint64_t *A,
+                         uint64_t S[][KECCAK1600_LANES], const char *what,
+                         size_t r, size_t nb)
+{
+    for (size_t j = 0; j < k->ways; j++)
+        for (size_t i = 0; i < KECCAK1600_LANES; i++)
+            ck_assert_msg(A[k->ways * i + j] == S[j][i],
+                          "%s %s, r %zu, %zu blocks: lane %zu of instance "
+                          "%zu differs", k->name, what, r, nb, i, j);
 }
 #endif
 
-START_TEST(shake128_equals_scalar_for_every_length)
+/*
+ * absorb: for each block, r bytes of in[j] XORed into instance j, then
+ * the permutation; squeeze: the permutation, then r bytes of instance j
+ * to out[j], and nothing past them; both for r = 8 .. 168 (every multiple
+ * of 8, SHAKE256's 136 and SHAKE128's 168 among them) and 1 to 3 blocks.
+ */
+START_TEST(absorb_and_squeeze_equal_scalar_for_every_rate)
 {
     const XN_KERNEL *k = &kernels[_i];
 
-    if (!xn_usable(k, "shake128_equals_scalar_for_every_length"))
+    if (!xn_usable(k, "absorb_and_squeeze_equal_scalar_for_every_rate"))
         return;
 #if XN_BUILT
-    check_shake_every_length(k, SHAKE128_RATE, SHA3_shake128);
+    XN_BUFS *x = &bufs;
+    size_t r, nb, j, b, w = k->ways;
+
+    for (r = 8; r <= MAX_RATE; r += 8) {
+        for (nb = 1; nb <= MAX_BLOCKS; nb++) {
+            random_states(x->A, x->S, w);
+            for (j = 0; j < w; j++) {
+                test_rand_bytes(x->in[j], nb * r);
+                x->inp[j] = x->in[j];
+                x->outp[j] = x->got[j];
+            }
+            k->absorb(x->A, x->inp, nb, r);
+            for (j = 0; j < w; j++)
+                for (b = 0; b < nb; b++) {
+                    KECCAK1600_xor_bytes(x->S[j], 0, x->in[j] + b * r, r);
+                    KECCAK1600_permute(x->S[j]);
+                }
+            check_states(k, x->A, x->S, "absorb", r, nb);
+
+            memset(x->got, 0xa5, sizeof(x->got));
+            k->squeeze(x->A, x->outp, nb, r);
+            for (j = 0; j < w; j++) {
+                for (b = 0; b < nb; b++) {
+                    KECCAK1600_permute(x->S[j]);
+                    KECCAK1600_extract_bytes(x->S[j], 0, x->want, r);
+                    ck_assert_msg(memcmp(x->got[j] + b * r, x->want, r) == 0,
+                                  "%s squeeze, r %zu, block %zu of %zu: "
+                                  "lane %zu differs", k->name, r, b, nb, j);
+                }
+                for (b = nb * r; b < nb * r + CANARY; b++)
+                    ck_assert_msg(x->got[j][b] == 0xa5, "%s squeeze, r %zu: "
+                                  "lane %zu written past its %zu blocks",
+                                  k->name, r, j, nb);
+            }
+            check_states(k, x->A, x->S, "squeeze", r, nb);
+        }
+    }
 #endif
 }
 END_TEST
 
-START_TEST(shake256_equals_scalar_for_every_length)
+/*
+ * squeeze_absorb: for each block, the permutation, r_out bytes of instance
+ * j to out[j] (nothing past them), then r_in bytes of x->in[j] XORed into it,
+ * for every pair of rates from {0, 8, 72, 136, 168} and 1 to 3 blocks.
+ */
+START_TEST(squeeze_absorb_equals_scalar_for_every_pair_of_rates)
 {
     const XN_KERNEL *k = &kernels[_i];
 
-    if (!xn_usable(k, "shake256_equals_scalar_for_every_length"))
+    if (!xn_usable(k, "squeeze_absorb_equals_scalar_for_every_pair_of_rates"))
         return;
 #if XN_BUILT
-    check_shake_every_length(k, SHAKE256_RATE, SHA3_shake256);
+    static const size_t rates[] = { 0, 8, 72, 136, 168 };
+    XN_BUFS *x = &bufs;
+    size_t o, i, j, b, shape[3], w = k->ways;
+
+    for (o = 0; o < sizeof(rates) / sizeof(rates[0]); o++)
+        for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++)
+            for (shape[0] = 1; shape[0] <= MAX_BLOCKS; shape[0]++) {
+                shape[1] = rates[o];
+                shape[2] = rates[i];
+                random_states(x->A, x->S, w);
+                memset(x->got, 0xa5, sizeof(x->got));
+                for (j = 0; j < w; j++) {
+                    test_rand_bytes(x->in[j], shape[0] * shape[2]);
+                    x->inp[j] = x->in[j];
+                    x->outp[j] = x->got[j];
+                }
+                k->squeeze_absorb(x->A, x->outp, x->inp, shape);
+                for (j = 0; j < w; j++) {
+                    for (b = 0; b < shape[0]; b++) {
+                        KECCAK1600_permute(x->S[j]);
+                        KECCAK1600_extract_bytes(x->S[j], 0, x->want, shape[1]);
+                        ck_assert_msg(memcmp(x->got[j] + b * shape[1], x->want,
+                                             shape[1]) == 0,
+                                      "%s squeeze_absorb %zu/%zu: block %zu "
+                                      "of lane %zu differs", k->name,
+                                      shape[1], shape[2], b, j);
+                        KECCAK1600_xor_bytes(x->S[j], 0, x->in[j] + b * shape[2],
+                                             shape[2]);
+                    }
+                    for (b = shape[0] * shape[1];
+                         b < shape[0] * shape[1] + CANARY; b++)
+                        ck_assert_msg(x->got[j][b] == 0xa5, "%s squeeze_absorb:"
+                                      " lane %zu written past its output",
+                                      k->name, j);
+                }
+                check_states(k, x->A, x->S, "squeeze_absorb", shape[1], shape[0]);
+            }
 #endif
 }
 END_TEST
@@ -260,20 +305,14 @@ START_TEST(permutation_equals_scalar_permutation_per_lane)
 #if XN_BUILT
     _Alignas(64) uint64_t A[MAX_WAYS * KECCAK1600_LANES];
     uint64_t S[MAX_WAYS][KECCAK1600_LANES];
-    size_t i, j, w = k->ways;
+    size_t j;
 
     for (int round = 0; round < 64; round++) {
-        for (i = 0; i < KECCAK1600_LANES; i++)
-            for (j = 0; j < w; j++)
-                S[j][i] = A[w * i + j] = test_rand_u64();
+        random_states(A, S, k->ways);
         k->permute(A);
-        for (j = 0; j < w; j++) {
+        for (j = 0; j < k->ways; j++)
             KECCAK1600_permute(S[j]);
-            for (i = 0; i < KECCAK1600_LANES; i++)
-                ck_assert_msg(A[w * i + j] == S[j][i],
-                              "%s, round %d: lane %zu of instance %zu differs",
-                              k->name, round, i, j);
-        }
+        check_states(k, A, S, "permute", 0, 1);
     }
 #endif
 }
@@ -322,10 +361,10 @@ int main(void)
                         NKERNELS);
     tcase_add_loop_test(tc, permutation_equals_scalar_permutation_per_lane, 0,
                         NKERNELS);
-    tcase_add_loop_test(tc, shake128_equals_scalar_for_every_length, 0,
+    tcase_add_loop_test(tc, absorb_and_squeeze_equal_scalar_for_every_rate, 0,
                         NKERNELS);
-    tcase_add_loop_test(tc, shake256_equals_scalar_for_every_length, 0,
-                        NKERNELS);
+    tcase_add_loop_test(tc, squeeze_absorb_equals_scalar_for_every_pair_of_rates,
+                        0, NKERNELS);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

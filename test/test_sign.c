@@ -970,6 +970,181 @@ static void *sign_with_shared_key(void *arg)
     return NULL;
 }
 
+/*
+ * Batch verification: signatures of keys of every parameter set, valid or
+ * with a flipped bit (in ctilde, z, the hints, the message, the context),
+ * one to a key or many (a key object that can also sign, or verify only).
+ */
+#define BATCH_KEYS 6
+#define BATCH_SIGS 24
+typedef struct {
+    FIXTURE f[BATCH_KEYS];
+    MLDSA_KEY *key[BATCH_KEYS];
+    uint8_t sig[BATCH_SIGS][MLDSA_MAX_SIGNATURE_BYTES];
+    uint8_t msg[BATCH_SIGS][MAX_MSG];
+    MLDSA_VERIFY_ITEM item[BATCH_SIGS];
+} BATCH;
+
+static void batch_setup(BATCH *b)
+{
+    size_t i, bit;
+
+    for (i = 0; i < BATCH_KEYS; i++) {
+        fixture(&b->f[i], params[i % NPARAMS]);
+        if (i < NPARAMS)
+            ck_assert_int_eq(mldsa_key_from_public(&b->key[i], b->f[i].p,
+                                                   b->f[i].pk, b->f[i].pklen),
+                             MLDSA_OK);
+        else
+            ck_assert_int_eq(mldsa_key_from_seed(&b->key[i], b->f[i].p,
+                                                 b->f[i].seed, 32), MLDSA_OK);
+    }
+    for (i = 0; i < BATCH_SIGS; i++) {
+        FIXTURE *f = &b->f[i % BATCH_KEYS];
+        MLDSA_VERIFY_ITEM *it = &b->item[i];
+
+        sign_fixture(f, b->sig[i]);
+        memcpy(b->msg[i], f->msg, f->msglen);
+        it->key = b->key[i % BATCH_KEYS];
+        it->msg = f->msglen != 0 ? b->msg[i] : NULL;
+        it->msglen = f->msglen;
+        it->ctx = f->ctxlen != 0 ? f->ctx : NULL;
+        it->ctxlen = f->ctxlen;
+        it->sig = b->sig[i];
+        it->siglen = f->siglen;
+        it->result = 12345;
+        switch (i % 4) {
+        case 1:         /* a bit of the signature */
+            bit = (size_t)test_rand_below(8 * f->siglen);
+            b->sig[i][bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            break;
+        case 2:         /* a bit of the message, when there is one */
+            if (f->msglen != 0)
+                b->msg[i][0] ^= 1;
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+static void batch_teardown(BATCH *b)
+{
+    for (size_t i = 0; i < BATCH_KEYS; i++)
+        mldsa_key_free(b->key[i]);
+}
+
+/* The item's result is mldsa_key_verify's on it; so is the return. */
+static void batch_expect(MLDSA_VERIFY_ITEM *items, size_t n, const char *what)
+{
+    static MLDSA_VERIFY_ITEM copy[1000];
+    int want, all = MLDSA_OK, rv;
+    size_t i;
+
+    ck_assert_uint_le(n, 1000);
+    memcpy(copy, items, n * sizeof(items[0]));
+    rv = mldsa_key_verify_batch(items, n);
+    for (i = 0; i < n; i++) {
+        want = mldsa_key_verify(items[i].key, items[i].sig, items[i].siglen,
+                                items[i].msg, items[i].msglen, items[i].ctx,
+                                items[i].ctxlen);
+        ck_assert_msg(items[i].result == want, "%s: item %zu of %zu gave %s, "
+                      "mldsa_key_verify %s", what, i, n,
+                      mldsa_strerror(items[i].result), mldsa_strerror(want));
+        if (want != MLDSA_OK)
+            all = MLDSA_ERR_VERIFY;
+        /* only the result is written */
+        copy[i].result = items[i].result;
+        ck_assert(memcmp(&copy[i], &items[i], sizeof(items[i])) == 0);
+    }
+    ck_assert_msg(rv == all, "%s: returned %s", what, mldsa_strerror(rv));
+}
+
+START_TEST(batch_of_0_1_7_8_9_and_1000_items_equals_key_verify_on_each)
+{
+    static const size_t sizes[] = { 0, 1, 7, 8, 9, 1000 };
+    static BATCH b;
+    static MLDSA_VERIFY_ITEM items[1000];
+    char what[32];
+    size_t s, i;
+
+    batch_setup(&b);
+    for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+        for (int round = 0; round < 3; round++) {
+            for (i = 0; i < sizes[s]; i++)
+                items[i] = b.item[round == 0 ? i % BATCH_SIGS
+                                  : (size_t)test_rand_below(BATCH_SIGS)];
+            snprintf(what, sizeof(what), "n = %zu", sizes[s]);
+            batch_expect(items, sizes[s], what);
+        }
+    }
+    /* every signature valid: MLDSA_OK */
+    for (i = 0; i < 9; i++)
+        items[i] = b.item[4 * (i % (BATCH_SIGS / 4))];
+    batch_expect(items, 9, "all valid");
+    ck_assert_int_eq(mldsa_key_verify_batch(items, 9), MLDSA_OK);
+    batch_teardown(&b);
+}
+END_TEST
+
+START_TEST(batch_bad_arguments_each_give_key_verify_result)
+{
+    static BATCH b;
+    MLDSA_VERIFY_ITEM items[16], *it;
+    size_t n = 0, i;
+
+    ck_assert_int_eq(mldsa_key_verify_batch(NULL, 1), MLDSA_ERR_NULL);
+    ck_assert_int_eq(mldsa_key_verify_batch(NULL, 0), MLDSA_OK);
+    batch_setup(&b);
+    /* a valid one */
+    items[n++] = b.item[0];
+    /* no key */
+    items[n] = b.item[4];
+    items[n++].key = NULL;
+    /* no signature, with and without a length */
+    items[n] = b.item[8];
+    items[n++].sig = NULL;
+    items[n] = b.item[8];
+    items[n].sig = NULL;
+    items[n++].siglen = 0;
+    /* a signature one byte short, one byte long */
+    items[n] = b.item[12];
+    items[n++].siglen--;
+    items[n] = b.item[12];
+    items[n++].siglen++;
+    /* no message: with a length, and empty */
+    items[n] = b.item[16];
+    items[n++].msg = NULL;
+    items[n] = b.item[16];
+    items[n].msg = NULL;
+    items[n++].msglen = 0;
+    /* no context: with a length, and empty */
+    items[n] = b.item[20];
+    items[n].ctx = NULL;
+    items[n++].ctxlen = 1;
+    items[n] = b.item[20];
+    items[n].ctx = NULL;
+    items[n++].ctxlen = 0;
+    /* a context of 256 bytes */
+    items[n] = b.item[0];
+    items[n].ctx = b.sig[0];
+    items[n++].ctxlen = 256;
+    /* another parameter set's key for the signature */
+    items[n] = b.item[0];
+    items[n++].key = b.key[1];
+    /* a signing key object's own signatures */
+    items[n++] = b.item[3];
+    items[n++] = b.item[5];
+    ck_assert_uint_le(n, 16);
+    batch_expect(items, n, "bad arguments together");
+    for (i = 0; i < n; i++) {
+        it = &items[i];
+        batch_expect(it, 1, "bad argument alone");
+    }
+    batch_teardown(&b);
+}
+END_TEST
+
 START_TEST(one_key_signs_and_verifies_from_several_threads_at_once)
 {
     static const uint8_t zero_rnd[MLDSA_RND_BYTES];
@@ -1023,6 +1198,7 @@ static Suite *sign_suite(void)
     tcase_add_test(rt, a_duplicated_streaming_mu_goes_on_independently);
     tcase_add_test(rt, sample_in_ball_matches_the_specification_across_squeeze_blocks);
     tcase_add_test(rt, one_key_signs_and_verifies_from_several_threads_at_once);
+    tcase_add_test(rt, batch_of_0_1_7_8_9_and_1000_items_equals_key_verify_on_each);
     tcase_set_timeout(rt, 60);
     tcase_add_test(bad, context_longer_than_255_bytes_is_refused);
     tcase_add_test(bad, wrong_signature_length_is_refused);
@@ -1034,6 +1210,7 @@ static Suite *sign_suite(void)
     tcase_add_test(bad, z_at_or_beyond_its_bound_does_not_verify);
     tcase_add_test(bad, digest_of_the_wrong_length_is_refused);
     tcase_add_test(bad, null_with_a_non_zero_length_is_refused);
+    tcase_add_test(bad, batch_bad_arguments_each_give_key_verify_result);
     tcase_add_test(bad, unknown_parameter_set_is_refused);
     tcase_add_test(bad, unknown_hash_is_refused);
     tcase_add_test(bad, key_object_refusals_name_what_is_missing);

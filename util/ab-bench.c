@@ -7,8 +7,12 @@
  * values SAMPLES times (default 31), one operation timed at a time, takes
  * the median of each rnd's times and prints their mean: the same work for
  * every revision, and an operation the scheduler interrupted is an outlier
- * the medians drop.  It uses only include/mldsa.h, so the same source
- * builds against every revision being compared.
+ * the medians drop.  Where the library has batch verification
+ * (MLDSA_HAVE_VERIFY_BATCH), three more cells per parameter set give the
+ * cycles per verification of 64 key-object verifications: one at a time
+ * (verify-loop64), by mldsa_key_verify_batch with one key (batch64-1key)
+ * and with 8 keys (batch64-8keys).  It uses only include/mldsa.h, so the
+ * same source builds against every revision being compared.
  * Usage: ab-bench [SAMPLES]
  */
 #include <stdint.h>
@@ -20,12 +24,28 @@
 #include "bench_ticks.h"
 
 #define N_RND 16
+#ifdef MLDSA_HAVE_VERIFY_BATCH
+# define BATCH_DIVISOR 64
+#else
+# define BATCH_DIVISOR 1
+#endif
 
+#ifdef MLDSA_HAVE_VERIFY_BATCH
+# define BATCH_ITEMS 64
+# define BATCH_KEYS 8
+enum { CELL_KEYGEN, CELL_SIGN, CELL_VERIFY, CELL_KEY_SIGN, CELL_KEY_VERIFY,
+       CELL_VERIFY_LOOP, CELL_BATCH_ONE, CELL_BATCH_MANY, N_CELLS };
+static const char *const cell_names[N_CELLS] = {
+    "keygen", "sign", "verify", "key-sign", "key-verify", "verify-loop64",
+    "batch64-1key", "batch64-8keys"
+};
+#else
 enum { CELL_KEYGEN, CELL_SIGN, CELL_VERIFY, CELL_KEY_SIGN, CELL_KEY_VERIFY,
        N_CELLS };
 static const char *const cell_names[N_CELLS] = {
     "keygen", "sign", "verify", "key-sign", "key-verify"
 };
+#endif
 
 /* What every cell of one parameter set works on. */
 struct bench {
@@ -34,6 +54,11 @@ struct bench {
     uint8_t seed[MLDSA_SEED_BYTES], rnd[MLDSA_RND_BYTES], msg[32];
     uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES], sk[MLDSA_MAX_SECRET_KEY_BYTES];
     uint8_t sig[MLDSA_MAX_SIGNATURE_BYTES];
+#ifdef MLDSA_HAVE_VERIFY_BATCH
+    MLDSA_KEY *batch_key[BATCH_KEYS];
+    uint8_t batch_sig[BATCH_KEYS][MLDSA_MAX_SIGNATURE_BYTES];
+    MLDSA_VERIFY_ITEM one_key[BATCH_ITEMS], many_keys[BATCH_ITEMS];
+#endif
 };
 
 /* One operation of a cell; i (0..N_RND-1) picks the rnd of hedged signing,
@@ -55,11 +80,67 @@ static int run_cell(struct bench *b, int cell, unsigned i)
     case CELL_KEY_SIGN:
         return mldsa_key_sign(b->key, b->sig, b->msg, sizeof(b->msg), NULL, 0,
                               b->rnd);
-    default:
+    case CELL_KEY_VERIFY:
         return mldsa_key_verify(b->key, b->sig, siglen, b->msg,
                                 sizeof(b->msg), NULL, 0);
+#ifdef MLDSA_HAVE_VERIFY_BATCH
+    case CELL_VERIFY_LOOP: {
+        int ret = MLDSA_OK;
+
+        for (unsigned k = 0; k < BATCH_ITEMS && ret == MLDSA_OK; k++)
+            ret = mldsa_key_verify(b->one_key[k].key, b->one_key[k].sig,
+                                   siglen, b->msg, sizeof(b->msg), NULL, 0);
+        return ret;
+    }
+    case CELL_BATCH_ONE:
+        return mldsa_key_verify_batch(b->one_key, BATCH_ITEMS);
+    default:
+        return mldsa_key_verify_batch(b->many_keys, BATCH_ITEMS);
+#else
+    default:
+        return MLDSA_ERR_PARAM;
+#endif
     }
 }
+
+#ifdef MLDSA_HAVE_VERIFY_BATCH
+/* The batch cells' keys (seeds 1 .. 8, verify-only) and signatures. */
+static int batch_init(struct bench *b)
+{
+    uint8_t seed[MLDSA_SEED_BYTES] = { 0 }, pk[MLDSA_MAX_PUBLIC_KEY_BYTES];
+    size_t siglen = mldsa_signature_bytes(b->param);
+    MLDSA_KEY *signer = NULL;
+    unsigned i;
+
+    for (i = 0; i < BATCH_KEYS; i++) {
+        seed[0] = (uint8_t)(i + 1);
+        if (mldsa_key_generate(&signer, b->param, seed) != MLDSA_OK
+            || mldsa_key_sign(signer, b->batch_sig[i], b->msg, sizeof(b->msg),
+                              NULL, 0, b->rnd) != MLDSA_OK
+            || mldsa_key_get_public(signer, pk, sizeof(pk)) != MLDSA_OK
+            || mldsa_key_from_public(&b->batch_key[i], b->param, pk,
+                                     mldsa_public_key_bytes(b->param)) != MLDSA_OK)
+            return 1;
+        mldsa_key_free(signer);
+    }
+    for (i = 0; i < BATCH_ITEMS; i++) {
+        MLDSA_VERIFY_ITEM item = { b->batch_key[0], b->msg, sizeof(b->msg),
+                                   NULL, 0, b->batch_sig[0], siglen, 0 };
+
+        b->one_key[i] = item;
+        item.key = b->batch_key[i % BATCH_KEYS];
+        item.sig = b->batch_sig[i % BATCH_KEYS];
+        b->many_keys[i] = item;
+    }
+    return 0;
+}
+
+static void batch_free(struct bench *b)
+{
+    for (unsigned i = 0; i < BATCH_KEYS; i++)
+        mldsa_key_free(b->batch_key[i]);
+}
+#endif
 
 /* qsort order of two cycle counts. */
 static int cmp_u64(const void *a, const void *b)
@@ -91,6 +172,10 @@ int main(int argc, char **argv)
                 || mldsa_key_from_seed(&b.key, b.param, b.seed,
                                        sizeof(b.seed)) != MLDSA_OK)
             return 1;
+#ifdef MLDSA_HAVE_VERIFY_BATCH
+        if (batch_init(&b) != 0)
+            return 1;
+#endif
         for (c = 0; c < N_CELLS; c++) {
             uint64_t sum = 0;
 
@@ -108,10 +193,16 @@ int main(int argc, char **argv)
                 qsort(t + j * samples, samples, sizeof(*t), cmp_u64);
                 sum += t[j * samples + samples / 2];
             }
+            /* the batch cells: per verification */
+            if (c >= CELL_KEY_VERIFY + 1)
+                sum /= BATCH_DIVISOR;
             printf("ML-DSA-%d/%s %llu\n", (int)b.param, cell_names[c],
                    (unsigned long long)(sum / N_RND));
         }
         mldsa_key_free(b.key);
+#ifdef MLDSA_HAVE_VERIFY_BATCH
+        batch_free(&b);
+#endif
     }
     free(t);
     return 0;

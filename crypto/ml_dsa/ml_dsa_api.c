@@ -1,9 +1,10 @@
 /*
  * The one-shot public API (include/mldsa.h): each function decodes the
- * key into a temporary key object, runs the key-object operation, and
- * wipes and frees the object.  A signing key gets the same checks as
- * mldsa_key_from_secret (range, and tr / t0 against the recomputed public
- * key) but not the NTT of t1, which only verifying needs.
+ * key into a temporary key object on the scheduler its own SHAKE work
+ * shares (ossl_ml_dsa_verify_pk, ossl_ml_dsa_sign_sk), and wipes and frees
+ * the object.  A signing key gets the same checks as mldsa_key_from_secret
+ * (range, and tr / t0 against the recomputed public key) but not the NTT
+ * of t1, which only verifying needs.
  */
 #include <string.h>
 #include "internal/cleanse.h"
@@ -47,7 +48,7 @@ int mldsa_pk_from_sk(mldsa_param param, uint8_t *pk, const uint8_t *sk)
         return MLDSA_ERR_PARAM;
     if (pk == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
-    if ((ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 1)) == MLDSA_OK)
+    if ((ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 0)) == MLDSA_OK)
         memcpy(pk, key->pk, key->params->pk_bytes);
     mldsa_key_free(key);
     return ret;
@@ -58,19 +59,17 @@ int mldsa_sign(mldsa_param param, uint8_t *sig, const uint8_t *msg,
                size_t msglen, const uint8_t *ctx, size_t ctxlen,
                const uint8_t *sk, const uint8_t *rnd)
 {
-    MLDSA_KEY *key = NULL;
+    ML_DSA_MPRIME m;
     int ret;
 
     if (ossl_ml_dsa_params_get(param) == NULL)
         return MLDSA_ERR_PARAM;
     if (sig == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
-    if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK
-        || (ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 0)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK)
         return ret;
-    ret = mldsa_key_sign(key, sig, msg, msglen, ctx, ctxlen, rnd);
-    mldsa_key_free(key);
-    return ret;
+    ossl_ml_dsa_mprime_pure(&m, msg, msglen, ctx, ctxlen);
+    return ossl_ml_dsa_sign_sk(param, sig, sk, &m, NULL, rnd);
 }
 
 /* ML-DSA.Verify (FIPS 204 Algorithm 3). */
@@ -78,7 +77,7 @@ int mldsa_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
                  const uint8_t *msg, size_t msglen, const uint8_t *ctx,
                  size_t ctxlen, const uint8_t *pk)
 {
-    MLDSA_KEY *key = NULL;
+    ML_DSA_MPRIME m;
     int ret;
 
     if (ossl_ml_dsa_params_get(param) == NULL)
@@ -89,11 +88,8 @@ int mldsa_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
         return ret;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
-        return ret;
-    ret = mldsa_key_verify(key, sig, siglen, msg, msglen, ctx, ctxlen);
-    mldsa_key_free(key);
-    return ret;
+    ossl_ml_dsa_mprime_pure(&m, msg, msglen, ctx, ctxlen);
+    return ossl_ml_dsa_verify_pk(param, pk, sig, &m, NULL);
 }
 
 /* HashML-DSA.Sign (FIPS 204 Algorithm 4), from the digest of the message. */
@@ -102,7 +98,7 @@ int mldsa_prehash_sign(mldsa_param param, uint8_t *sig, mldsa_hash hash,
                        const uint8_t *ctx, size_t ctxlen, const uint8_t *sk,
                        const uint8_t *rnd)
 {
-    MLDSA_KEY *key = NULL;
+    ML_DSA_MPRIME m;
     int ret;
 
     if (ossl_ml_dsa_params_get(param) == NULL)
@@ -110,14 +106,11 @@ int mldsa_prehash_sign(mldsa_param param, uint8_t *sig, mldsa_hash hash,
     if (sig == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
     if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
-        || (ret = ossl_ml_dsa_check_digest(hash, digestlen)) != MLDSA_OK)
+        || (ret = ossl_ml_dsa_check_digest(hash, digestlen)) != MLDSA_OK
+        || (ret = ossl_ml_dsa_mprime_prehash(&m, hash, digest, digestlen, ctx,
+                                             ctxlen)) != MLDSA_OK)
         return ret;
-    if ((ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 0)) != MLDSA_OK)
-        return ret;
-    ret = mldsa_key_prehash_sign(key, sig, hash, digest, digestlen, ctx,
-                                 ctxlen, rnd);
-    mldsa_key_free(key);
-    return ret;
+    return ossl_ml_dsa_sign_sk(param, sig, sk, &m, NULL, rnd);
 }
 
 /* HashML-DSA.Verify (FIPS 204 Algorithm 5), from the digest of the message. */
@@ -126,7 +119,7 @@ int mldsa_prehash_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
                          size_t digestlen, const uint8_t *ctx, size_t ctxlen,
                          const uint8_t *pk)
 {
-    MLDSA_KEY *key = NULL;
+    ML_DSA_MPRIME m;
     int ret;
 
     if (ossl_ml_dsa_params_get(param) == NULL)
@@ -138,68 +131,48 @@ int mldsa_prehash_verify(mldsa_param param, const uint8_t *sig, size_t siglen,
         return ret;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
+    if ((ret = ossl_ml_dsa_mprime_prehash(&m, hash, digest, digestlen, ctx,
+                                          ctxlen)) != MLDSA_OK)
         return ret;
-    ret = mldsa_key_prehash_verify(key, sig, siglen, hash, digest, digestlen,
-                                   ctx, ctxlen);
-    mldsa_key_free(key);
-    return ret;
+    return ossl_ml_dsa_verify_pk(param, pk, sig, &m, NULL);
 }
 
 /* Sign an external mu (FIPS 204 Algorithm 7 from line 7). */
 int mldsa_sign_mu(mldsa_param param, uint8_t *sig, const uint8_t mu[64],
                   const uint8_t *sk, const uint8_t *rnd)
 {
-    MLDSA_KEY *key = NULL;
-    int ret;
-
     if (ossl_ml_dsa_params_get(param) == NULL)
         return MLDSA_ERR_PARAM;
     if (sig == NULL || mu == NULL || sk == NULL)
         return MLDSA_ERR_NULL;
-    if ((ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 0)) != MLDSA_OK)
-        return ret;
-    ret = mldsa_key_sign_mu(key, sig, mu, rnd);
-    mldsa_key_free(key);
-    return ret;
+    return ossl_ml_dsa_sign_sk(param, sig, sk, NULL, mu, rnd);
 }
 
 /* Verify against an external mu (FIPS 204 Algorithm 8 from line 8). */
 int mldsa_verify_mu(mldsa_param param, const uint8_t *sig, size_t siglen,
                     const uint8_t mu[64], const uint8_t *pk)
 {
-    MLDSA_KEY *key = NULL;
-    int ret;
-
     if (ossl_ml_dsa_params_get(param) == NULL)
         return MLDSA_ERR_PARAM;
     if (pk == NULL || mu == NULL || (sig == NULL && siglen != 0))
         return MLDSA_ERR_NULL;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
-        return ret;
-    ret = mldsa_key_verify_mu(key, sig, siglen, mu);
-    mldsa_key_free(key);
-    return ret;
+    return ossl_ml_dsa_verify_pk(param, pk, sig, NULL, mu);
 }
 
 /* ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on M'. */
 int mldsa_sign_internal(mldsa_param param, uint8_t *sig, const uint8_t *mprime,
                         size_t mprimelen, const uint8_t *sk, const uint8_t *rnd)
 {
-    MLDSA_KEY *key = NULL;
-    int ret;
+    ML_DSA_MPRIME m;
 
     if (ossl_ml_dsa_params_get(param) == NULL)
         return MLDSA_ERR_PARAM;
     if (sig == NULL || sk == NULL || (mprime == NULL && mprimelen != 0))
         return MLDSA_ERR_NULL;
-    if ((ret = ossl_ml_dsa_key_from_secret(&key, param, sk, 0)) != MLDSA_OK)
-        return ret;
-    ret = mldsa_key_sign_internal(key, sig, mprime, mprimelen, rnd);
-    mldsa_key_free(key);
-    return ret;
+    ossl_ml_dsa_mprime_internal(&m, mprime, mprimelen);
+    return ossl_ml_dsa_sign_sk(param, sig, sk, &m, NULL, rnd);
 }
 
 /* ML-DSA.Verify_internal (FIPS 204 Algorithm 8) on M'. */
@@ -207,8 +180,7 @@ int mldsa_verify_internal(mldsa_param param, const uint8_t *sig, size_t siglen,
                           const uint8_t *mprime, size_t mprimelen,
                           const uint8_t *pk)
 {
-    MLDSA_KEY *key = NULL;
-    int ret;
+    ML_DSA_MPRIME m;
 
     if (ossl_ml_dsa_params_get(param) == NULL)
         return MLDSA_ERR_PARAM;
@@ -217,9 +189,6 @@ int mldsa_verify_internal(mldsa_param param, const uint8_t *sig, size_t siglen,
         return MLDSA_ERR_NULL;
     if (siglen != mldsa_signature_bytes(param))
         return MLDSA_ERR_SIG_LENGTH;
-    if ((ret = ossl_ml_dsa_key_from_public(&key, param, pk)) != MLDSA_OK)
-        return ret;
-    ret = mldsa_key_verify_internal(key, sig, siglen, mprime, mprimelen);
-    mldsa_key_free(key);
-    return ret;
+    ossl_ml_dsa_mprime_internal(&m, mprime, mprimelen);
+    return ossl_ml_dsa_verify_pk(param, pk, sig, &m, NULL);
 }

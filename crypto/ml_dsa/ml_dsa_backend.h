@@ -19,61 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* ------------------------------------------------------------------------
- * The sample ops (FIPS 204 section 7.3, "Pseudorandom sampling").  All
- * return 1 on success, 0 on failure (an argument out of its range).
- * ------------------------------------------------------------------------ */
-
-/*
- * ExpandA (Algorithm 32): a_hat holds k * l polynomials, row-major:
- * a_hat[r * l + s] = RejNTTPoly(rho || s || r), coefficients in [0, q).
- * Public data.
- */
-typedef int ML_DSA_MATRIX_EXPAND_A_FN(ML_DSA_POLY *a_hat, const uint8_t rho[32],
-                                      size_t k, size_t l);
-/*
- * ExpandS (Algorithm 33): s holds l + k polynomials, s1 then s2:
- * s[r] = RejBoundedPoly(rho' || IntegerToBytes(r, 2)), coefficients in
- * [-eta, eta]; eta is 2 or 4.  Secret: every buffer is wiped.
- */
-typedef int ML_DSA_VECTOR_EXPAND_S_FN(ML_DSA_POLY *s, const uint8_t rho_prime[64],
-                                      size_t l, size_t k, int eta);
-/*
- * ExpandMask (Algorithm 34): y holds l polynomials:
- * y[r] = BitUnpack(SHAKE256(rho'' || IntegerToBytes(kappa + r, 2)),
- * gamma1 - 1, gamma1), coefficients in [-gamma1 + 1, gamma1]; gamma1_bits
- * is 17 or 19.  Secret: every buffer is wiped.
- */
-typedef int ML_DSA_VECTOR_EXPAND_MASK_FN(ML_DSA_POLY *y,
-                                         const uint8_t rho_pp[64],
-                                         uint16_t kappa, size_t l,
-                                         int gamma1_bits);
-
-/*
- * mask_batch: how many ExpandMask polynomials cost about as much as one
- * (1 for scalar SHAKE, 4 or 8 for a 4- or 8-way kernel; at most
- * ML_DSA_MASK_BATCH_MAX):
- * signing asks for multiples of it and keeps the polynomials of the next
- * attempt.
- */
-#define ML_DSA_MASK_BATCH_MAX 8
-
-typedef struct ossl_ml_dsa_sample_ops_st {
-    const char *name;                    /* "generic", "x86_64-avx512vl-x4" */
-    ML_DSA_MATRIX_EXPAND_A_FN *matrix_expand_A;
-    ML_DSA_VECTOR_EXPAND_S_FN *vector_expand_S;
-    ML_DSA_VECTOR_EXPAND_MASK_FN *vector_expand_mask;
-    size_t mask_batch;
-} OSSL_ML_DSA_SAMPLE_OPS;
-
-/* The scalar SHAKE sample ops (ml_dsa_sample.c), in every build. */
-extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic;
-
-/* The sample ops of the backend in use (ossl_ml_dsa_backend()). */
-const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops(void);
-/* The portable ops, built everywhere (tests compare every other ops to these). */
-const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops_generic(void);
+#include "internal/sha3_mb.h"
 
 /* ------------------------------------------------------------------------
  * The poly ops: the NTT and the coefficient-wise work of signing and
@@ -123,6 +69,18 @@ typedef int32_t ML_DSA_ROW_HINT_FN(uint8_t *h, uint32_t *count,
  * bytes.  Public data (verification). */
 typedef void ML_DSA_ROW_USE_HINT_FN(ML_DSA_POLY *w, const uint8_t *h,
                                     const ML_DSA_PARAMS *p);
+/* KeyGen's t = as1 + s2 (as1 |c| < q from the inverse NTT, s2 in [-eta,
+ * eta]) split by Power2Round (Algorithm 35) into t1 in [0, 2^10) and t0
+ * in (-2^12, 2^12].  Secret (t0). */
+typedef void ML_DSA_ROW_POWER2ROUND_FN(ML_DSA_POLY *t1, ML_DSA_POLY *t0,
+                                       const ML_DSA_POLY *as1,
+                                       const ML_DSA_POLY *s2);
+/* Negative when some |c| of z (|c| <= gamma1) is >= bound (Algorithm 8
+ * line 13), looking at every coefficient.  Public data. */
+typedef int32_t ML_DSA_ROW_EXCEEDS_FN(const ML_DSA_POLY *z, int32_t bound);
+/* w becomes w - t reduced to |c| < q (w, t |c| < q; Algorithm 8 line 9).
+ * Public data. */
+typedef void ML_DSA_ROW_SUB_REDUCE_FN(ML_DSA_POLY *w, const ML_DSA_POLY *t);
 /* w1Encode of one polynomial (Algorithm 28): SimpleBitPack of w1 (in
  * [0, 2^bits)), bits = 4 or 6. */
 typedef void ML_DSA_PACK_W1_FN(uint8_t *out, const ML_DSA_POLY *w1, int bits);
@@ -157,6 +115,12 @@ typedef void ML_DSA_PACK_Z_FN(uint8_t *out, const ML_DSA_POLY *z,
  * signature. */
 typedef void ML_DSA_HINT_ENCODE_FN(uint8_t *out, const ML_DSA_PARAMS *params,
                                    const uint8_t *h);
+/* HintBitUnpack (Algorithm 21): h gets k * 256 bytes of 0/1 from the
+ * omega + k bytes at in; 0 (h then unspecified) when in is malformed:
+ * counts that decrease or pass omega, indices of a polynomial not strictly
+ * increasing, non-zero padding.  Public data (a signature). */
+typedef int ML_DSA_HINT_DECODE_FN(const ML_DSA_PARAMS *params, uint8_t *h,
+                                  const uint8_t *in);
 
 typedef struct ossl_ml_dsa_poly_ops_st {
     const char *name;                    /* "generic", "avx2" */
@@ -169,10 +133,14 @@ typedef struct ossl_ml_dsa_poly_ops_st {
     ML_DSA_ROW_R_FN *r;
     ML_DSA_ROW_HINT_FN *hint;
     ML_DSA_ROW_USE_HINT_FN *use_hint;
+    ML_DSA_ROW_POWER2ROUND_FN *power2round;
+    ML_DSA_ROW_EXCEEDS_FN *exceeds;
+    ML_DSA_ROW_SUB_REDUCE_FN *sub_reduce;
     ML_DSA_PACK_W1_FN *pack_w1;
     ML_DSA_UNPACK_Z_FN *unpack_z;
     ML_DSA_PACK_Z_FN *pack_z;
     ML_DSA_HINT_ENCODE_FN *hint_encode;
+    ML_DSA_HINT_DECODE_FN *hint_decode;
     ML_DSA_PACK_ETA_FN *pack_eta;
     ML_DSA_UNPACK_ETA_FN *unpack_eta;
     ML_DSA_PACK_T0_FN *pack_t0;
@@ -183,6 +151,49 @@ typedef struct ossl_ml_dsa_poly_ops_st {
 
 /* The C poly ops (ml_dsa_poly_ops.c), in every build. */
 extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_generic;
+
+/* ------------------------------------------------------------------------
+ * The sample ops (FIPS 204 section 7.3, "Pseudorandom sampling"): what a
+ * backend brings to ExpandA, ExpandS and ExpandMask, which are written
+ * once, over the SHAKE job scheduler (ml_dsa_sample.c): the Keccak kernel
+ * its jobs run on, and the per-coefficient parsers of the SHAKE streams.
+ * ------------------------------------------------------------------------ */
+
+/*
+ * RejNTTPoly (Algorithm 30) body, with CoeffFromThreeBytes (Algorithm
+ * 14): the 3-byte groups of buf (len a multiple of 3) become coefficients
+ * b0 + 2^8 b1 + 2^16 (b2 mod 128), those below q kept, appended at
+ * coeff[ctr] until 256 are there; returns the new ctr.  May store (not
+ * keep) up to 8 words past the last kept one, within coeff[0..256).
+ * Public data (A-hat).
+ */
+typedef size_t ML_DSA_REJ_NTT_PARSE_FN(int32_t *coeff, size_t ctr,
+                                       const uint8_t *buf, size_t len);
+/*
+ * RejBoundedPoly (Algorithm 31) body, with CoeffFromHalfByte (Algorithm
+ * 15): both nibbles of each byte of buf, low one first; eta 2 keeps z < 15
+ * as 2 - (z mod 5), eta 4 keeps z < 9 as 4 - z; appended at coeff[ctr]
+ * until 256; returns the new ctr.  Secret coefficients: no branch on them
+ * (which nibbles are rejected is public, FIPS 204's rejection only
+ * discards output).
+ */
+typedef size_t ML_DSA_REJ_BOUNDED_PARSE_FN(int32_t *coeff, size_t ctr,
+                                           const uint8_t *buf, size_t len,
+                                           int eta);
+
+typedef struct ossl_ml_dsa_sample_ops_st {
+    const char *name;                    /* "generic", "x86_64-avx512vl-x4" */
+    const KECCAK1600_MB_KERNEL *kernel;  /* the SHAKE jobs' kernel */
+    ML_DSA_REJ_NTT_PARSE_FN *rej_ntt_parse;
+    ML_DSA_REJ_BOUNDED_PARSE_FN *rej_bounded_parse;
+    ML_DSA_UNPACK_Z_FN *unpack_mask;     /* ExpandMask's BitUnpack */
+} OSSL_ML_DSA_SAMPLE_OPS;
+
+/* The scalar SHAKE sample ops (ml_dsa_sample.c), in every build. */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic;
+
+/* The sample ops of the backend in use (ossl_ml_dsa_backend()). */
+const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops(void);
 
 /* ------------------------------------------------------------------------
  * Backends

@@ -265,16 +265,22 @@ void ossl_ml_dsa_poly_unpack_t1_generic(ML_DSA_POLY *t1, const uint8_t *in)
     }
 }
 
-/* pkEncode (FIPS 204 Algorithm 22): rho || SimpleBitPack(t1[i], 10) for each i. */
-void ossl_ml_dsa_pk_encode(const OSSL_ML_DSA_POLY_OPS *poly, uint8_t *pk,
-                           const ML_DSA_PARAMS *params, const uint8_t rho[32],
-                           const ML_DSA_POLY *t1)
+/*
+ * pkEncode (FIPS 204 Algorithm 22), n rows from row first: rho (with row
+ * 0) and SimpleBitPack(t1[i], 10) for i = first .. first + n - 1, each at
+ * its place in pk, so that the public key can be written (and hashed) row
+ * by row.
+ */
+void ossl_ml_dsa_pk_encode_rows(const OSSL_ML_DSA_POLY_OPS *poly, uint8_t *pk,
+                                const uint8_t rho[32], const ML_DSA_POLY *t1,
+                                size_t first, size_t n)
 {
     size_t i;
 
-    memcpy(pk, rho, ML_DSA_RHO_BYTES);
-    pk += ML_DSA_RHO_BYTES;
-    for (i = 0; i < params->k; i++, pk += ML_DSA_POLY_BYTES(ML_DSA_T1_BITS))
+    if (first == 0)
+        memcpy(pk, rho, ML_DSA_RHO_BYTES);
+    pk += ML_DSA_RHO_BYTES + first * ML_DSA_POLY_BYTES(ML_DSA_T1_BITS);
+    for (i = first; i < first + n; i++, pk += ML_DSA_POLY_BYTES(ML_DSA_T1_BITS))
         poly->pack_t1(pk, &t1[i]);
 }
 
@@ -430,7 +436,7 @@ void ossl_ml_dsa_hint_encode_generic(uint8_t *out, const ML_DSA_PARAMS *params,
  * k * 256 bytes 0/1.  Returns 1, or 0 for a malformed encoding.  Public
  * data only.
  */
-int ossl_ml_dsa_hint_decode(const ML_DSA_PARAMS *params, uint8_t *h,
+int ossl_ml_dsa_hint_decode_generic(const ML_DSA_PARAMS *params, uint8_t *h,
                             const uint8_t *in)
 {
     size_t i, index = 0, first, end;

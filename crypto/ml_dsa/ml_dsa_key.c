@@ -6,6 +6,8 @@
  * never expand them again; it is read-only once made, and its secrets are
  * wiped on free.
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal/cleanse.h"
@@ -48,20 +50,24 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
                         int with_secret)
 {
     const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(param);
-    size_t head = (sizeof(MLDSA_KEY) + 63) & ~(size_t)63;
     size_t secret_polys, size;
+    uintptr_t polys;
     MLDSA_KEY *key;
 
     *out = NULL;
     if (p == NULL)
         return MLDSA_ERR_PARAM;
     secret_polys = with_secret ? p->l + 2 * p->k : 0;
-    size = head + (secret_polys + p->k * p->l + p->k) * sizeof(ML_DSA_POLY);
-    /* the polynomials are all written before they are read: clear the head only */
+    /* room to start the polynomials on a 64-byte boundary, as their type
+     * wants (and the vector loads, which split cache lines otherwise) */
+    size = sizeof(MLDSA_KEY) + ML_DSA_POLY_ALIGN - 1
+           + (secret_polys + p->k * p->l + p->k) * sizeof(ML_DSA_POLY);
     key = malloc(size);
     if (key == NULL)
         return MLDSA_ERR_MEMORY;
-    memset(key, 0, sizeof(*key));
+    /* the encoded keys and the polynomials are written before they are
+     * read: clear the rest only */
+    memset(key, 0, offsetof(MLDSA_KEY, pk));
     key->params = p;
     key->backend = ossl_ml_dsa_backend();
     /*
@@ -69,12 +75,16 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
      * cleanse of secret_size bytes wipes every secret; A-hat and t1 are
      * public.  s1 and s2 are adjacent: ExpandS fills them in one call.
      */
-    key->a_hat = (ML_DSA_POLY *)((uint8_t *)key + head) + secret_polys;
+    polys = ((uintptr_t)(key + 1) + ML_DSA_POLY_ALIGN - 1)
+            & ~(uintptr_t)(ML_DSA_POLY_ALIGN - 1);
+    key->a_hat = (ML_DSA_POLY *)polys + secret_polys;
     key->t1_hat = key->a_hat + p->k * p->l;
     if (with_secret) {
-        key->s1_hat = (ML_DSA_POLY *)((uint8_t *)key + head);
+        key->s1_hat = (ML_DSA_POLY *)polys;
         key->s2_hat = key->s1_hat + p->l;
         key->t0_hat = key->s2_hat + p->k;
+    } else {
+        key->s1_hat = key->s2_hat = key->t0_hat = NULL;
     }
     key->secret_size = (size_t)((uint8_t *)key->a_hat - (uint8_t *)key);
     *out = key;
@@ -82,42 +92,63 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
 }
 
 /*
- * t = NTT^-1(A-hat * s1-hat) + s2 (FIPS 204 Algorithm 6, line 5) split by
- * Power2Round (line 6) into t1 (written to key->t1_hat, normal form, in
- * [0, 2^10)) and t0 (written to t0, in (-2^12, 2^12]).  s2 is in normal form.
+ * Queue the rows of A-hat (ExpandA, FIPS 204 Algorithm 32) on the
+ * sampler, one request per row, so that a row can be used as soon as it
+ * is sampled.
  */
-static void compute_t(MLDSA_KEY *key, const ML_DSA_POLY *s2, ML_DSA_POLY *t0)
+static void queue_A_rows(MLDSA_KEY *key, ML_DSA_SAMPLER *smp,
+                         ML_DSA_SAMPLE_REQ *rows)
 {
     const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
-    ML_DSA_POLY t;
-    size_t i, j;
-    int32_t v;
+    size_t r;
 
-    for (i = 0; i < p->k; i++) {
-        poly->ntt_dot(&t, &key->a_hat[i * p->l], key->s1_hat, p->l);
-        poly->ntt_inverse(&t);
-        for (j = 0; j < ML_DSA_N; j++) {
-            v = ml_dsa_freeze(ml_dsa_caddq(t.coeff[j]) + s2[i].coeff[j]);
-            key->t1_hat[i].coeff[j] = ml_dsa_power2round(&t0[i].coeff[j], v);
-        }
-    }
-    /* public: t1 is the public key's (pkEncode, FIPS 204 Algorithm 22) */
-    ML_DSA_CT_DECLASSIFY(key->t1_hat, p->k * sizeof(key->t1_hat[0]));
-    ossl_cleanse(&t, sizeof(t));
+    for (r = 0; r < p->k; r++)
+        ossl_ml_dsa_sample_A(smp, &rows[r], key->a_hat, key->rho, p->l,
+                             r * p->l, p->l);
 }
 
 /*
- * From t1 in key->t1_hat (normal form): the encoded public key and tr =
- * H(pk, 64) (FIPS 204 Algorithm 6, lines 7 and 8).
+ * FIPS 204 Algorithm 6, lines 5 - 8, row by row as the rows of A-hat
+ * (requested in rows[] on smp) are sampled: t = NTT^-1(A-hat * s1-hat) +
+ * s2 (s1-hat in key->s1_hat; s2 in normal form) split by Power2Round into
+ * t1 (key->t1_hat, normal form, in [0, 2^10)) and t0 (t0, in (-2^12,
+ * 2^12]); pk = pkEncode(rho, t1) into key->pk and tr = H(pk, 64), each
+ * row's bytes going to the H(pk) job while the next rows are sampled.
  */
-static void encode_public(MLDSA_KEY *key, uint8_t tr[64])
+static void public_from_rows(MLDSA_KEY *key, ML_DSA_SAMPLER *smp,
+                             ML_DSA_SAMPLE_REQ *rows, const ML_DSA_POLY *s2,
+                             ML_DSA_POLY *t0, uint8_t tr[64])
 {
     const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
+    const size_t row_bytes = ML_DSA_POLY_BYTES(ML_DSA_T1_BITS);
+    SHA3_MB_JOB hpk;
+    ML_DSA_POLY t;
+    size_t i;
 
-    ossl_ml_dsa_pk_encode(key->backend->poly, key->pk, p, key->rho,
-                          key->t1_hat);
-    SHA3_shake256(tr, ML_DSA_TR_BYTES, key->pk, p->pk_bytes);
+    SHA3_mb_job_init(&hpk, SHAKE256_RATE);
+    hpk.urgent = 1;
+    for (i = 0; i < p->k; i++) {
+        ossl_ml_dsa_sample_wait(smp, &rows[i]);
+        poly->ntt_dot(&t, &key->a_hat[i * p->l], key->s1_hat, p->l);
+        poly->ntt_inverse(&t);
+        poly->power2round(&key->t1_hat[i], &t0[i], &t, &s2[i]);
+        /* public: t1 is the public key's (pkEncode, FIPS 204 Algorithm 22) */
+        ML_DSA_CT_DECLASSIFY(&key->t1_hat[i], sizeof(key->t1_hat[i]));
+        ossl_ml_dsa_pk_encode_rows(poly, key->pk, key->rho, key->t1_hat, i, 1);
+        SHA3_mb_flush(&smp->sched, &hpk);
+        if (i == 0)
+            SHA3_mb_job_absorb(&hpk, key->pk, ML_DSA_RHO_BYTES);
+        SHA3_mb_job_absorb(&hpk, key->pk + ML_DSA_RHO_BYTES + i * row_bytes,
+                           row_bytes);
+        if (i == p->k - 1) {
+            SHA3_mb_job_final(&hpk);
+            SHA3_mb_job_squeeze(&hpk, tr, ML_DSA_TR_BYTES);
+        }
+        SHA3_mb_submit(&smp->sched, &hpk);
+    }
+    SHA3_mb_flush(&smp->sched, &hpk);
+    ossl_cleanse(&t, sizeof(t));
 }
 
 /*
@@ -146,11 +177,11 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
                               int prepare)
 {
     const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = key->backend->sample;
     uint8_t in[KEYGEN_SEED_IN_BYTES], expanded[KEYGEN_SEED_OUT_BYTES];
     const uint8_t *rho_prime = expanded + ML_DSA_RHO_BYTES;
+    ML_DSA_SAMPLE_REQ sreq, rows[ML_DSA_K_MAX];
     ML_DSA_POLY s1[ML_DSA_L_MAX];
-    int ret = MLDSA_ERR_MEMORY;
+    ML_DSA_SAMPLER smp;
 
     memcpy(in, seed, ML_DSA_SEED_BYTES);
     in[ML_DSA_SEED_BYTES] = (uint8_t)p->k;
@@ -162,14 +193,17 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
     memcpy(key->key, expanded + ML_DSA_RHO_BYTES + ML_DSA_RHO_PRIME_BYTES,
            ML_DSA_K_BYTES);
 
-    if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l)
-        || !ops->vector_expand_S(key->s1_hat, rho_prime, p->l, p->k, p->eta))
-        goto end;
+    /* s1 and s2 (ExpandS), then A-hat row by row, on one sampler */
+    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 1);
+    ossl_ml_dsa_sample_S(&smp, &sreq, key->s1_hat, rho_prime, p->l + p->k,
+                         p->eta);
+    queue_A_rows(key, &smp, rows);
+    ossl_ml_dsa_sample_wait(&smp, &sreq);
     /* skEncode needs s1 in normal form, after tr is known. */
     memcpy(s1, key->s1_hat, p->l * sizeof(ML_DSA_POLY));
     polys_ntt(key, key->s1_hat, p->l);
-    compute_t(key, key->s2_hat, key->t0_hat);
-    encode_public(key, key->tr);
+    public_from_rows(key, &smp, rows, key->s2_hat, key->t0_hat, key->tr);
+    ossl_ml_dsa_sampler_cleanse(&smp);
     ossl_ml_dsa_sk_encode(key->backend->poly, key->sk, p, key->rho, key->key,
                           key->tr, s1, key->s2_hat, key->t0_hat);
     memcpy(key->seed, seed, ML_DSA_SEED_BYTES);
@@ -180,48 +214,55 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
         polys_ntt(key, key->t0_hat, p->k);
         key->has_secret = 1;
     }
-    ret = MLDSA_OK;
- end:
     ossl_cleanse(in, sizeof(in));
     ossl_cleanse(expanded, sizeof(expanded));
     ossl_cleanse(s1, sizeof(s1));
-    return ret;
+    return MLDSA_OK;
 }
 
 /*
- * An encoded secret key (skDecode, FIPS 204 Algorithm 25) into the key:
+ * skDecode (FIPS 204 Algorithm 25) of an encoded secret key into the key:
  * MLDSA_ERR_BAD_KEY when a coefficient of s1 or s2 lies outside
- * [-eta, eta].  Then recomputes t = A s1 + s2 and the public key, and
- * checks that the key's t0 and tr belong to them (MLDSA_ERR_KEY_MISMATCH
- * otherwise).  With with_public, also prepares t1 for verifying; without
- * (the one-shot signing functions), the key can only sign.  The
- * comparisons do not branch on the secret t0.
+ * [-eta, eta].  rho, K and tr are then known (tr the key's claim, which
+ * ossl_ml_dsa_key_check_secret checks).
  */
-static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
+int ossl_ml_dsa_key_decode_secret(MLDSA_KEY *key, const uint8_t *sk)
 {
-    const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = key->backend->sample;
-    ML_DSA_POLY t0[ML_DSA_K_MAX];
-    uint8_t tr[ML_DSA_TR_BYTES];
-    uint32_t diff = 0;
-    size_t i, j;
-    int ok, ret = MLDSA_ERR_BAD_KEY;
+    int ok = ossl_ml_dsa_sk_decode(key->backend->poly, key->params, key->rho,
+                                   key->key, key->tr, key->s1_hat,
+                                   key->s2_hat, key->t0_hat, sk);
 
-    ok = ossl_ml_dsa_sk_decode(key->backend->poly, p, key->rho, key->key,
-                               key->tr, key->s1_hat, key->s2_hat, key->t0_hat,
-                               sk);
     /* public: whether a key is valid is the caller's verdict to act on,
      * and rho is the public key's seed of A */
     ML_DSA_CT_DECLASSIFY(&ok, sizeof(ok));
     ML_DSA_CT_DECLASSIFY(key->rho, ML_DSA_RHO_BYTES);
-    if (!ok)
-        goto end;
-    ret = MLDSA_ERR_MEMORY;
-    if (!ops->matrix_expand_A(key->a_hat, key->rho, p->k, p->l))
-        goto end;
+    return ok ? MLDSA_OK : MLDSA_ERR_BAD_KEY;
+}
+
+/*
+ * After ossl_ml_dsa_key_decode_secret: recompute t = A s1 + s2 and the
+ * public key on smp (A-hat row by row, each row's t1 hashed into H(pk)
+ * while the next rows are sampled, beside whatever else the caller runs
+ * there), and check that the key's t0 and tr belong to them
+ * (MLDSA_ERR_KEY_MISMATCH otherwise).  With with_public, also prepares
+ * t1 for verifying; without (the one-shot signing functions), the key can
+ * only sign.  The comparisons do not branch on the secret t0.
+ */
+int ossl_ml_dsa_key_check_secret(MLDSA_KEY *key, const uint8_t *sk,
+                                 int with_public, ML_DSA_SAMPLER *smp)
+{
+    const ML_DSA_PARAMS *p = key->params;
+    ML_DSA_SAMPLE_REQ rows[ML_DSA_K_MAX];
+    ML_DSA_POLY t0[ML_DSA_K_MAX];
+    uint8_t tr[ML_DSA_TR_BYTES];
+    uint32_t diff = 0;
+    size_t i, j;
+    int ret = MLDSA_ERR_KEY_MISMATCH;
+
+    /* A-hat row by row, while s1 goes to the NTT domain */
+    queue_A_rows(key, smp, rows);
     polys_ntt(key, key->s1_hat, p->l);
-    compute_t(key, key->s2_hat, t0);
-    encode_public(key, tr);
+    public_from_rows(key, smp, rows, key->s2_hat, t0, tr);
     for (i = 0; i < p->k; i++)
         for (j = 0; j < ML_DSA_N; j++)
             diff |= (uint32_t)(t0[i].coeff[j] ^ key->t0_hat[i].coeff[j]);
@@ -229,7 +270,6 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
         diff |= tr[i] ^ key->tr[i];
     /* public: a key whose t0 or tr does not match is refused, a verdict */
     ML_DSA_CT_DECLASSIFY(&diff, sizeof(diff));
-    ret = MLDSA_ERR_KEY_MISMATCH;
     if (diff != 0)
         goto end;
     if (with_public)
@@ -246,21 +286,35 @@ static int key_init_secret(MLDSA_KEY *key, const uint8_t *sk, int with_public)
 
 /*
  * An encoded public key (pkDecode, FIPS 204 Algorithm 23) into the key:
- * A-hat, tr = H(pk, 64) and NTT(t1 * 2^d).  Every byte string of the
- * right length is a valid public key.
+ * A-hat, tr = H(pk, 64) and NTT(t1 * 2^d), H(pk) in a lane of smp's
+ * scheduler beside ExpandA; when tr is known, tr_done(hpk) runs (NULL:
+ * nothing), with hpk->arg = arg, so that jobs which need tr can join the
+ * lanes ExpandA leaves.  Every byte string of the right length is a valid
+ * public key.  Public data only: nothing to wipe.
  */
-static int key_init_public(MLDSA_KEY *key, const uint8_t *pk)
+void ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk,
+                                 ML_DSA_SAMPLER *smp, SHA3_MB_DONE_FN *tr_done,
+                                 void *arg)
 {
     const ML_DSA_PARAMS *p = key->params;
+    ML_DSA_SAMPLE_REQ areq;
+    SHA3_MB_JOB hpk;
 
     ossl_ml_dsa_pk_decode(key->backend->poly, p, key->rho, key->t1_hat, pk);
-    if (!key->backend->sample->matrix_expand_A(key->a_hat, key->rho,
-                                                   p->k, p->l))
-        return MLDSA_ERR_MEMORY;
     memcpy(key->pk, pk, p->pk_bytes);
-    SHA3_shake256(key->tr, ML_DSA_TR_BYTES, pk, p->pk_bytes);
+    SHA3_mb_job_init(&hpk, SHAKE256_RATE);
+    hpk.urgent = 1;
+    hpk.done = tr_done;
+    hpk.arg = arg;
+    SHA3_mb_job_absorb(&hpk, key->pk, p->pk_bytes);
+    SHA3_mb_job_final(&hpk);
+    SHA3_mb_job_squeeze(&hpk, key->tr, ML_DSA_TR_BYTES);
+    SHA3_mb_submit(&smp->sched, &hpk);
+    ossl_ml_dsa_sample_A(smp, &areq, key->a_hat, key->rho, p->l, 0,
+                         p->k * p->l);
     expand_t1(key);
-    return MLDSA_OK;
+    ossl_ml_dsa_sample_wait(smp, &areq);
+    SHA3_mb_flush(&smp->sched, &hpk);
 }
 
 /*
@@ -339,16 +393,21 @@ int mldsa_key_from_seed(MLDSA_KEY **out, mldsa_param param,
 
 /*
  * A new key object from an encoded secret key of the parameter set's
- * length (the caller checks it), as key_init_secret decodes it.
+ * length (the caller checks it), decoded and checked.
  */
 int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
                                 const uint8_t *sk, int with_public)
 {
+    ML_DSA_SAMPLER smp;
     int ret;
 
     if ((ret = ossl_ml_dsa_key_new(out, param, 1)) != MLDSA_OK)
         return ret;
-    if ((ret = key_init_secret(*out, sk, with_public)) != MLDSA_OK) {
+    if ((ret = ossl_ml_dsa_key_decode_secret(*out, sk)) == MLDSA_OK) {
+        ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample, 1);
+        ret = ossl_ml_dsa_key_check_secret(*out, sk, with_public, &smp);
+    }
+    if (ret != MLDSA_OK) {
         mldsa_key_free(*out);
         *out = NULL;
     }
@@ -359,18 +418,17 @@ int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
  * A new verify-only key object from an encoded public key of the parameter
  * set's length (the caller checks it).
  */
-int ossl_ml_dsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
-                                const uint8_t *pk)
+static int key_from_public(MLDSA_KEY **out, mldsa_param param,
+                           const uint8_t *pk)
 {
+    ML_DSA_SAMPLER smp;
     int ret;
 
     if ((ret = ossl_ml_dsa_key_new(out, param, 0)) != MLDSA_OK)
         return ret;
-    if ((ret = key_init_public(*out, pk)) != MLDSA_OK) {
-        mldsa_key_free(*out);
-        *out = NULL;
-    }
-    return ret;
+    ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample, 0);
+    ossl_ml_dsa_key_init_public(*out, pk, &smp, NULL, NULL);
+    return MLDSA_OK;
 }
 
 /* A new key from an encoded (expanded) secret key, checked for range and consistency. */
@@ -402,7 +460,7 @@ int mldsa_key_from_public(MLDSA_KEY **out, mldsa_param param,
         return MLDSA_ERR_NULL;
     if (pklen != mldsa_public_key_bytes(param))
         return MLDSA_ERR_PK_LENGTH;
-    return ossl_ml_dsa_key_from_public(out, param, pk);
+    return key_from_public(out, param, pk);
 }
 
 /* The key's parameter set (0 for NULL). */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include "internal/cleanse.h"
 #include "internal/sha3.h"
+#include "internal/sha3_mb.h"
 #include "ml_dsa_local.h"
 
 /* M' domain separators (FIPS 204 Algorithms 2 and 4). */
@@ -57,39 +58,25 @@ int ossl_ml_dsa_check_message(const uint8_t *msg, size_t msglen,
     return MLDSA_OK;
 }
 
-/* Start H(tr || sep || IntegerToBytes(|ctx|, 1) || ctx ...); ctxlen <= 255. */
-static void mu_start(KECCAK1600_CTX *h, const uint8_t tr[64], uint8_t sep,
-                     const uint8_t *ctx, size_t ctxlen)
+/* sep || IntegerToBytes(|ctx|, 1), M''s first two bytes; ctxlen <= 255. */
+static void mu_head(uint8_t head[2], uint8_t sep, size_t ctxlen)
 {
-    uint8_t head[2];
-
     head[0] = sep;
     head[1] = (uint8_t)ctxlen;
-    SHA3_shake256_init(h);
-    SHA3_absorb(h, tr, ML_DSA_TR_BYTES);
-    SHA3_absorb(h, head, sizeof(head));
-    if (ctxlen != 0)
-        SHA3_absorb(h, ctx, ctxlen);
 }
 
-/* Squeeze the 64 bytes of mu and wipe the state. */
-static void mu_finish(KECCAK1600_CTX *h, uint8_t mu[64])
+/* M' of pure ML-DSA (FIPS 204 Algorithm 2, line 10): 0 || |ctx| || ctx
+ * || M; arguments checked. */
+void ossl_ml_dsa_mprime_pure(ML_DSA_MPRIME *m, const uint8_t *msg,
+                             size_t msglen, const uint8_t *ctx, size_t ctxlen)
 {
-    SHA3_squeeze(h, mu, ML_DSA_MU_BYTES);
-    SHA3_cleanse(h);
-}
-
-/* mu for pure ML-DSA (FIPS 204 Algorithm 2 line 10, Algorithm 7 line 6); arguments checked. */
-void ossl_ml_dsa_mu_pure(uint8_t mu[64], const uint8_t tr[64],
-                         const uint8_t *msg, size_t msglen,
-                         const uint8_t *ctx, size_t ctxlen)
-{
-    KECCAK1600_CTX h;
-
-    mu_start(&h, tr, MPRIME_PURE, ctx, ctxlen);
-    if (msglen != 0)
-        SHA3_absorb(&h, msg, msglen);
-    mu_finish(&h, mu);
+    m->framed = 1;
+    mu_head(m->head, MPRIME_PURE, ctxlen);
+    m->ctx = ctx;
+    m->ctxlen = ctxlen;
+    m->oid = NULL;
+    m->msg = msg;
+    m->msglen = msglen;
 }
 
 /*
@@ -110,37 +97,95 @@ int ossl_ml_dsa_check_digest(mldsa_hash hash, size_t digestlen)
 }
 
 /*
- * mu for HashML-DSA (FIPS 204 Algorithm 4 lines 18 - 23, Algorithm 7
- * line 6), after ossl_ml_dsa_check_digest's checks; msg/ctx NULL checks
- * done.
+ * M' of HashML-DSA (FIPS 204 Algorithm 4, lines 18 - 23): 1 || |ctx| ||
+ * ctx || OID || PH(M), after ossl_ml_dsa_check_digest's checks (their
+ * error otherwise); msg/ctx NULL checks done.
  */
-int ossl_ml_dsa_mu_prehash(uint8_t mu[64], const uint8_t tr[64],
-                           mldsa_hash hash, const uint8_t *digest,
-                           size_t digestlen, const uint8_t *ctx, size_t ctxlen)
+int ossl_ml_dsa_mprime_prehash(ML_DSA_MPRIME *m, mldsa_hash hash,
+                               const uint8_t *digest, size_t digestlen,
+                               const uint8_t *ctx, size_t ctxlen)
 {
-    KECCAK1600_CTX h;
     int ret;
 
     if ((ret = ossl_ml_dsa_check_digest(hash, digestlen)) != MLDSA_OK)
         return ret;
-    mu_start(&h, tr, MPRIME_PREHASH, ctx, ctxlen);
-    SHA3_absorb(&h, hash_oids[hash], HASH_OID_BYTES);
-    SHA3_absorb(&h, digest, digestlen);
-    mu_finish(&h, mu);
+    m->framed = 1;
+    mu_head(m->head, MPRIME_PREHASH, ctxlen);
+    m->ctx = ctx;
+    m->ctxlen = ctxlen;
+    m->oid = hash_oids[hash];
+    m->msg = digest;
+    m->msglen = digestlen;
     return MLDSA_OK;
 }
 
-/* mu = H(tr || M', 64) for the internal interface (FIPS 204 Algorithm 7 line 6). */
-void ossl_ml_dsa_mu_internal(uint8_t mu[64], const uint8_t tr[64],
-                             const uint8_t *mprime, size_t mprimelen)
+/* M' given whole (the internal interface, FIPS 204 Algorithms 7 and 8). */
+void ossl_ml_dsa_mprime_internal(ML_DSA_MPRIME *m, const uint8_t *mprime,
+                                 size_t mprimelen)
 {
-    KECCAK1600_CTX h;
+    m->framed = 0;
+    m->ctx = m->oid = NULL;
+    m->ctxlen = 0;
+    m->msg = mprime;
+    m->msglen = mprimelen;
+}
 
-    SHA3_shake256_init(&h);
-    SHA3_absorb(&h, tr, ML_DSA_TR_BYTES);
-    if (mprimelen != 0)
-        SHA3_absorb(&h, mprime, mprimelen);
-    mu_finish(&h, mu);
+/*
+ * Make job mu = H(tr || M', 64) (FIPS 204 Algorithm 7 line 6, Algorithm
+ * 8 line 7), mu written to mu when it has run: a SHAKE256 job reading tr
+ * and M''s pieces in place (m, tr and what they point to stay the
+ * caller's until it is done).
+ */
+void ossl_ml_dsa_mu_job(SHA3_MB_JOB *job, uint8_t mu[64], const uint8_t tr[64],
+                        const ML_DSA_MPRIME *m)
+{
+    SHA3_mb_job_init(job, SHAKE256_RATE);
+    SHA3_mb_job_absorb(job, tr, ML_DSA_TR_BYTES);
+    if (m->framed) {
+        SHA3_mb_job_absorb(job, m->head, sizeof(m->head));
+        SHA3_mb_job_absorb(job, m->ctx, m->ctxlen);
+    }
+    if (m->oid != NULL)
+        SHA3_mb_job_absorb(job, m->oid, HASH_OID_BYTES);
+    SHA3_mb_job_absorb(job, m->msg, m->msglen);
+    SHA3_mb_job_final(job);
+    SHA3_mb_job_squeeze(job, mu, ML_DSA_MU_BYTES);
+}
+
+/* mu = H(tr || M', 64) at once, with the scalar Keccak. */
+void ossl_ml_dsa_mu(uint8_t mu[64], const uint8_t tr[64],
+                    const ML_DSA_MPRIME *m)
+{
+    SHA3_MB_SCHED sched;
+    SHA3_MB_JOB job;
+
+    SHA3_mb_init(&sched, &SHA3_mb_kernel_scalar);
+    ossl_ml_dsa_mu_job(&job, mu, tr, m);
+    SHA3_mb_submit(&sched, &job);
+    SHA3_mb_flush(&sched, &job);
+    SHA3_mb_job_cleanse(&job);
+    SHA3_mb_cleanse(&sched);
+}
+
+/* Start the streaming H(tr || 0 || |ctx| || ctx ...) of pure ML-DSA. */
+static void mu_start(KECCAK1600_CTX *h, const uint8_t tr[64],
+                     const uint8_t *ctx, size_t ctxlen)
+{
+    uint8_t head[2];
+
+    mu_head(head, MPRIME_PURE, ctxlen);
+    SHA3_shake256_init(h);
+    SHA3_absorb(h, tr, ML_DSA_TR_BYTES);
+    SHA3_absorb(h, head, sizeof(head));
+    if (ctxlen != 0)
+        SHA3_absorb(h, ctx, ctxlen);
+}
+
+/* Squeeze the 64 bytes of mu and wipe the state. */
+static void mu_finish(KECCAK1600_CTX *h, uint8_t mu[64])
+{
+    SHA3_squeeze(h, mu, ML_DSA_MU_BYTES);
+    SHA3_cleanse(h);
 }
 
 /*
@@ -153,6 +198,7 @@ int mldsa_compute_mu(mldsa_param param, uint8_t mu[64], const uint8_t *pk,
 {
     const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(param);
     uint8_t tr[ML_DSA_TR_BYTES];
+    ML_DSA_MPRIME m;
     int ret;
 
     if (p == NULL)
@@ -162,7 +208,8 @@ int mldsa_compute_mu(mldsa_param param, uint8_t mu[64], const uint8_t *pk,
     if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK)
         return ret;
     SHA3_shake256(tr, sizeof(tr), pk, p->pk_bytes);
-    ossl_ml_dsa_mu_pure(mu, tr, msg, msglen, ctx, ctxlen);
+    ossl_ml_dsa_mprime_pure(&m, msg, msglen, ctx, ctxlen);
+    ossl_ml_dsa_mu(mu, tr, &m);
     return MLDSA_OK;
 }
 
@@ -171,13 +218,15 @@ int mldsa_key_compute_mu(const MLDSA_KEY *key, uint8_t mu[64],
                          const uint8_t *msg, size_t msglen,
                          const uint8_t *ctx, size_t ctxlen)
 {
+    ML_DSA_MPRIME m;
     int ret;
 
     if (key == NULL || mu == NULL)
         return MLDSA_ERR_NULL;
     if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK)
         return ret;
-    ossl_ml_dsa_mu_pure(mu, key->tr, msg, msglen, ctx, ctxlen);
+    ossl_ml_dsa_mprime_pure(&m, msg, msglen, ctx, ctxlen);
+    ossl_ml_dsa_mu(mu, key->tr, &m);
     return MLDSA_OK;
 }
 
@@ -198,7 +247,7 @@ int mldsa_mu_new(MLDSA_MU_CTX **out, const MLDSA_KEY *key,
     mctx = malloc(sizeof(*mctx));
     if (mctx == NULL)
         return MLDSA_ERR_MEMORY;
-    mu_start(&mctx->h, key->tr, MPRIME_PURE, ctx, ctxlen);
+    mu_start(&mctx->h, key->tr, ctx, ctxlen);
     mctx->finished = 0;
     *out = mctx;
     return MLDSA_OK;

@@ -1,13 +1,15 @@
 /*
- * Pseudorandom sampling of ML-DSA (FIPS 204 section 7.3): the generic
- * (scalar SHAKE) sample ops for ExpandA, ExpandS and ExpandMask, the
- * coefficient parsers they share with the x86-64 and aarch64 ops, and
- * SampleInBall, which is sequential and stays scalar.
+ * Pseudorandom sampling of ML-DSA (FIPS 204 section 7.3): ExpandA, ExpandS
+ * and ExpandMask as jobs of the multi-buffer SHAKE scheduler
+ * (include/internal/sha3_mb.h), written once for every backend; the
+ * generic sample ops (the scalar kernel and the scalar coefficient
+ * parsers, which the x86-64 and aarch64 ops' vector front ends finish
+ * with); and SampleInBall.
  */
 #include <string.h>
 #include "internal/cleanse.h"
 #include "internal/ct.h"
-#include "internal/sha3.h"
+#include "internal/sha3_mb.h"
 #include "ml_dsa_local.h"
 
 /* ExpandA seed: rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1). */
@@ -18,14 +20,11 @@
 /* ExpandS / ExpandMask seeds: 64 bytes || IntegerToBytes(n, 2). */
 #define SEED64_BYTES 64
 #define NONCE_SEED_BYTES (SEED64_BYTES + 2)
-/* ExpandMask output: 32 * (1 + bitlen(gamma1 - 1)) = 32 * 20 bytes at most. */
-#define MASK_MAX_BYTES ML_DSA_POLY_BYTES(20)
 /* SampleInBall: 8 bytes of sign bits, then one byte per candidate index. */
 #define BALL_SIGN_BYTES 8
 
-static ML_DSA_MATRIX_EXPAND_A_FN matrix_expand_A_generic;
-static ML_DSA_VECTOR_EXPAND_S_FN vector_expand_S_generic;
-static ML_DSA_VECTOR_EXPAND_MASK_FN vector_expand_mask_generic;
+static ML_DSA_REJ_NTT_PARSE_FN rej_ntt_poly_parse;
+static ML_DSA_REJ_BOUNDED_PARSE_FN rej_bounded_poly_parse;
 
 /*
  * RejNTTPoly (FIPS 204 Algorithm 30) body, with CoeffFromThreeBytes
@@ -93,143 +92,334 @@ static void put_u16(uint8_t *out, uint16_t x)
     out[1] = (uint8_t)(x >> 8);
 }
 
-/*
- * ExpandA (FIPS 204 Algorithm 32) with one SHAKE128 per entry:
- * a_hat[r * l + s] = RejNTTPoly(rho || s || r), coefficients in [0, q).
- */
-static int matrix_expand_A_generic(ML_DSA_POLY *a_hat, const uint8_t rho[32],
-                                   size_t k, size_t l)
-{
-    uint8_t seed[A_SEED_BYTES];
-    uint8_t buf[A_FIRST_BLOCKS * SHAKE128_RATE];
-    KECCAK1600_CTX ctx;
-    size_t r, s, ctr;
+const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic = {
+    "generic",
+    &SHA3_mb_kernel_scalar,
+    rej_ntt_poly_parse,
+    rej_bounded_poly_parse,
+    ossl_ml_dsa_poly_unpack_z_generic,
+};
 
-    memcpy(seed, rho, RHO_BYTES);
-    for (r = 0; r < k; r++) {
-        for (s = 0; s < l; s++) {
-            seed[RHO_BYTES] = (uint8_t)s;
-            seed[RHO_BYTES + 1] = (uint8_t)r;
-            SHA3_shake128_init(&ctx);
-            SHA3_absorb(&ctx, seed, sizeof(seed));
-            SHA3_squeeze(&ctx, buf, sizeof(buf));
-            ctr = rej_ntt_poly_parse(a_hat[r * l + s].coeff, 0, buf,
-                                     sizeof(buf));
-            while (ctr < ML_DSA_N) {
-                SHA3_squeeze(&ctx, buf, SHAKE128_RATE);
-                ctr = rej_ntt_poly_parse(a_hat[r * l + s].coeff, ctr, buf,
-                                         SHAKE128_RATE);
-            }
-        }
+/*
+ * The first squeeze of an entry, in bytes: whole blocks, so that the
+ * kernel writes them straight into the job's buffer.
+ *
+ * RejNTTPoly reads 3 bytes per candidate and keeps those below q
+ * (probability q / 2^23 > 0.999): 256 coefficients need at least 768
+ * bytes, so A_FIRST_BLOCKS = 5 SHAKE128 blocks (840 bytes, 280 candidates)
+ * fall short only when 25 of them are rejected (probability 1.4e-40, so
+ * no test reaches the top-up, one block at a time; ExpandS's, written the
+ * same way, is tested).  168 is a multiple of 3: no candidate straddles
+ * two squeezes.
+ *
+ * RejBoundedPoly reads two candidates per byte and keeps those below 15
+ * (eta 2) or 9 (eta 4): on average 137 or 228 bytes per polynomial.  Two
+ * SHAKE256 blocks (544 candidates) fall short with probability 7e-6 for
+ * eta 4 and never in practice for eta 2; one block would, for eta 2, 54%
+ * of the time.  With one lane (the scalar kernel) a second block costs a
+ * permutation of its own, so the first squeeze is one block there; with
+ * several lanes it is two, so that the lanes of a batch stay in step.
+ *
+ * ExpandMask takes 32 * (1 + bitlen(gamma1 - 1)) bytes per polynomial:
+ * 576 (gamma1 = 2^17) or 640 (2^19); 5 SHAKE256 blocks are 680.
+ */
+#define S_FIRST_BLOCKS_XN 2
+#define MASK_BLOCKS 5
+
+/* Bytes the entry's first squeeze takes. */
+static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
+{
+    switch (kind) {
+    case ML_DSA_SAMPLE_A:
+        return A_FIRST_BLOCKS * SHAKE128_RATE;
+    case ML_DSA_SAMPLE_S:
+        return (smp->njobs > 1 ? S_FIRST_BLOCKS_XN : 1) * SHAKE256_RATE;
+    default:
+        return MASK_BLOCKS * SHAKE256_RATE;
     }
-    return 1;
 }
 
 /*
- * ExpandS (FIPS 204 Algorithm 33) with one SHAKE256 per polynomial:
- * s[r] = RejBoundedPoly(rho' || IntegerToBytes(r, 2)) for r < l + k (s1
- * then s2), coefficients in [-eta, eta].  Secret: buffers are wiped.
+ * Start the next entry of the oldest request on sample job sj (in its
+ * lane, when called from its callback), or leave it idle when no request
+ * has one: the SHAKE instance of the entry's seed (FIPS 204 Algorithms 32
+ * - 34: rho || s || r for ExpandA, rho' or rho'' || IntegerToBytes(n, 2)
+ * for ExpandS and ExpandMask), its first squeeze into sj->buf.
  */
-static int vector_expand_S_generic(ML_DSA_POLY *s, const uint8_t rho_prime[64],
-                                   size_t l, size_t k, int eta)
+static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
 {
-    uint8_t seed[NONCE_SEED_BYTES];
-    uint8_t buf[SHAKE256_RATE];
-    KECCAK1600_CTX ctx;
-    size_t r, ctr;
+    ML_DSA_SAMPLE_REQ *req = smp->head;
+    size_t i, n;
+
+    sj->req = req;
+    if (req == NULL) {
+        SHA3_mb_job_discard(&sj->job);
+        return;
+    }
+    i = req->started++;
+    if (req->started == req->count) {
+        smp->head = req->next;
+        if (smp->head == NULL)
+            smp->tail = NULL;
+    }
+    n = req->first + i;
+    sj->poly = &req->polys[i];
+    sj->ctr = 0;
+    sj->got = first_squeeze(smp, req->kind);
+    if (sj->used < sj->got)
+        sj->used = sj->got;
+    /* the seed is absorbed at once: the request's copy serves every entry */
+    if (req->kind == ML_DSA_SAMPLE_A) {
+        req->seed[RHO_BYTES] = (uint8_t)(n % req->l);      /* s */
+        req->seed[RHO_BYTES + 1] = (uint8_t)(n / req->l);  /* r */
+        SHA3_mb_job_start(&sj->job, SHAKE128_RATE, req->seed, A_SEED_BYTES,
+                          sj->buf, sj->got);
+    } else {
+        put_u16(req->seed + SEED64_BYTES, (uint16_t)n);
+        SHA3_mb_job_start(&sj->job, SHAKE256_RATE, req->seed,
+                          NONCE_SEED_BYTES, sj->buf, sj->got);
+    }
+    SHA3_mb_submit(&smp->sched, &sj->job);
+}
+
+/*
+ * A sample job's squeeze is done: parse it into the entry's polynomial
+ * (FIPS 204 Algorithms 30, 31, or 34's BitUnpack); squeeze one more block
+ * when the rejection sampling needs it, else the entry is finished and the
+ * job starts the next one.
+ */
+static void sample_job_done(SHA3_MB_JOB *job)
+{
+    ML_DSA_SAMPLE_JOB *sj = job->arg;
+    ML_DSA_SAMPLER *smp = sj->smp;
+    ML_DSA_SAMPLE_REQ *req = sj->req;
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = smp->ops;
+    size_t rate = SHAKE256_RATE;
+
+    switch (req->kind) {
+    case ML_DSA_SAMPLE_A:
+        sj->ctr = ops->rej_ntt_parse(sj->poly->coeff, sj->ctr, sj->buf, sj->got);
+        rate = SHAKE128_RATE;
+        break;
+    case ML_DSA_SAMPLE_S:
+        sj->ctr = ops->rej_bounded_parse(sj->poly->coeff, sj->ctr, sj->buf,
+                                         sj->got, req->param);
+        break;
+    default:
+        ops->unpack_mask(sj->poly, sj->buf, req->param);
+        sj->ctr = ML_DSA_N;
+        break;
+    }
+    if (sj->ctr < ML_DSA_N) {
+        sj->got = rate;
+        SHA3_mb_job_squeeze(job, sj->buf, rate);
+        SHA3_mb_submit(&smp->sched, job);
+        return;
+    }
+    if (--req->pending == 0)
+        ossl_cleanse(req->seed, sizeof(req->seed));
+    sample_start(smp, sj);
+}
+
+void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
+                              const OSSL_ML_DSA_SAMPLE_OPS *ops,
+                              size_t reserve)
+{
+    size_t i;
+
+    SHA3_mb_init(&smp->sched, ops->kernel);
+    smp->ops = ops;
+    smp->head = smp->tail = NULL;
+    /* a 2-way kernel keeps both lanes: the caller's urgent jobs take the
+     * next free one (one sampling job alone would run 1-wide) */
+    smp->njobs = ops->kernel->ways >= reserve + 2 ? ops->kernel->ways - reserve
+                                                  : ops->kernel->ways;
+    for (i = 0; i < smp->njobs; i++) {
+        SHA3_mb_job_init(&smp->jobs[i].job, SHAKE128_RATE);
+        smp->jobs[i].job.done = sample_job_done;
+        smp->jobs[i].job.arg = &smp->jobs[i];
+        smp->jobs[i].smp = smp;
+        smp->jobs[i].req = NULL;
+        smp->jobs[i].used = 0;
+    }
+}
+
+void ossl_ml_dsa_sampler_cleanse(ML_DSA_SAMPLER *smp)
+{
+    size_t i;
+
+    SHA3_mb_cleanse(&smp->sched);
+    for (i = 0; i < smp->njobs; i++) {
+        SHA3_mb_job_cleanse(&smp->jobs[i].job);
+        ossl_cleanse(smp->jobs[i].buf, smp->jobs[i].used);
+    }
+}
+
+/* Queue a request of count entries; idle jobs start on it at once. */
+static void sample_queue(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req, int kind,
+                         const uint8_t *seed, ML_DSA_POLY *polys, size_t first,
+                         size_t count, size_t l, int param)
+{
+    size_t i;
+
+    req->next = NULL;
+    req->kind = kind;
+    memcpy(req->seed, seed, kind == ML_DSA_SAMPLE_A ? RHO_BYTES : SEED64_BYTES);
+    req->polys = polys;
+    req->first = first;
+    req->count = req->pending = count;
+    req->started = 0;
+    req->l = l;
+    req->param = param;
+    if (count == 0)
+        return;
+    if (smp->tail != NULL)
+        smp->tail->next = req;
+    else
+        smp->head = req;
+    smp->tail = req;
+    for (i = 0; i < smp->njobs && smp->head != NULL; i++)
+        if (smp->jobs[i].req == NULL)
+            sample_start(smp, &smp->jobs[i]);
+}
+
+void ossl_ml_dsa_sample_A(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
+                          ML_DSA_POLY *a_hat, const uint8_t rho[32], size_t l,
+                          size_t first, size_t count)
+{
+    sample_queue(smp, req, ML_DSA_SAMPLE_A, rho, a_hat + first, first, count,
+                 l, 0);
+}
+
+void ossl_ml_dsa_sample_S(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
+                          ML_DSA_POLY *s, const uint8_t rho_prime[64],
+                          size_t count, int eta)
+{
+    sample_queue(smp, req, ML_DSA_SAMPLE_S, rho_prime, s, 0, count, 0, eta);
+}
+
+void ossl_ml_dsa_sample_mask(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
+                             ML_DSA_POLY *y, const uint8_t rho_pp[64],
+                             uint16_t kappa, size_t count, int gamma1_bits)
+{
+    sample_queue(smp, req, ML_DSA_SAMPLE_MASK, rho_pp, y, kappa, count, 0,
+                 gamma1_bits);
+}
+
+void ossl_ml_dsa_sample_wait(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req)
+{
+    while (req->pending > 0 && SHA3_mb_step(&smp->sched))
+        continue;
+}
+
+/*
+ * ExpandA (FIPS 204 Algorithm 32): a_hat[r * l + s] = RejNTTPoly(rho || s
+ * || r), coefficients in [0, q), k * l entries on ops' kernel.
+ */
+void ossl_ml_dsa_expand_A(const OSSL_ML_DSA_SAMPLE_OPS *ops,
+                          ML_DSA_POLY *a_hat, const uint8_t rho[32], size_t k,
+                          size_t l)
+{
+    ML_DSA_SAMPLER smp;
+    ML_DSA_SAMPLE_REQ req;
+
+    ossl_ml_dsa_sampler_init(&smp, ops, 0);
+    ossl_ml_dsa_sample_A(&smp, &req, a_hat, rho, l, 0, k * l);
+    ossl_ml_dsa_sample_wait(&smp, &req);
+}
+
+/*
+ * ExpandS (FIPS 204 Algorithm 33): s1 then s2 as one list of l + k,
+ * coefficients in [-eta, eta]; 0 for an eta other than 2 or 4.  Secret:
+ * the sampler is wiped.
+ */
+int ossl_ml_dsa_expand_S(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *s,
+                         const uint8_t rho_prime[64], size_t l, size_t k,
+                         int eta)
+{
+    ML_DSA_SAMPLER smp;
+    ML_DSA_SAMPLE_REQ req;
 
     if (eta != 2 && eta != 4)
         return 0;
-    memcpy(seed, rho_prime, SEED64_BYTES);
-    for (r = 0; r < l + k; r++) {
-        put_u16(seed + SEED64_BYTES, (uint16_t)r);
-        SHA3_shake256_init(&ctx);
-        SHA3_absorb(&ctx, seed, sizeof(seed));
-        for (ctr = 0; ctr < ML_DSA_N;) {
-            SHA3_squeeze(&ctx, buf, sizeof(buf));
-            ctr = rej_bounded_poly_parse(s[r].coeff, ctr, buf, sizeof(buf),
-                                         eta);
-        }
-    }
-    SHA3_cleanse(&ctx);
-    ossl_cleanse(seed, sizeof(seed));
-    ossl_cleanse(buf, sizeof(buf));
+    ossl_ml_dsa_sampler_init(&smp, ops, 0);
+    ossl_ml_dsa_sample_S(&smp, &req, s, rho_prime, l + k, eta);
+    ossl_ml_dsa_sample_wait(&smp, &req);
+    ossl_ml_dsa_sampler_cleanse(&smp);
     return 1;
 }
 
 /*
- * ExpandMask (FIPS 204 Algorithm 34) with one SHAKE256 per polynomial:
- * y[r] = BitUnpack(SHAKE256(rho'' || IntegerToBytes(kappa + r, 2)),
- * gamma1 - 1, gamma1) for r < l.  Secret: buffers are wiped.
+ * ExpandMask (FIPS 204 Algorithm 34): l polynomials from kappa, in
+ * [-gamma1 + 1, gamma1]; 0 for gamma1 bits other than 17 or 19.  Secret:
+ * the sampler is wiped.
  */
-static int vector_expand_mask_generic(ML_DSA_POLY *y, const uint8_t rho_pp[64],
-                                      uint16_t kappa, size_t l,
-                                      int gamma1_bits)
+int ossl_ml_dsa_expand_mask(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *y,
+                            const uint8_t rho_pp[64], uint16_t kappa,
+                            size_t l, int gamma1_bits)
 {
-    uint8_t seed[NONCE_SEED_BYTES];
-    uint8_t buf[MASK_MAX_BYTES];
-    size_t r, len = ML_DSA_POLY_BYTES(gamma1_bits + 1);
+    ML_DSA_SAMPLER smp;
+    ML_DSA_SAMPLE_REQ req;
 
     if (gamma1_bits != 17 && gamma1_bits != 19)
         return 0;
-    memcpy(seed, rho_pp, SEED64_BYTES);
-    for (r = 0; r < l; r++) {
-        put_u16(seed + SEED64_BYTES, (uint16_t)(kappa + r));
-        SHA3_shake256(buf, len, seed, sizeof(seed));
-        ossl_ml_dsa_poly_unpack_z_generic(&y[r], buf, gamma1_bits);
-    }
-    ossl_cleanse(seed, sizeof(seed));
-    ossl_cleanse(buf, sizeof(buf));
+    ossl_ml_dsa_sampler_init(&smp, ops, 0);
+    ossl_ml_dsa_sample_mask(&smp, &req, y, rho_pp, kappa, l, gamma1_bits);
+    ossl_ml_dsa_sample_wait(&smp, &req);
+    ossl_ml_dsa_sampler_cleanse(&smp);
     return 1;
-}
-
-const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic = {
-    "generic",
-    matrix_expand_A_generic,
-    vector_expand_S_generic,
-    vector_expand_mask_generic,
-    1,
-};
-
-/* The portable sample ops, available in every build. */
-const OSSL_ML_DSA_SAMPLE_OPS *ossl_ml_dsa_sample_ops_generic(void)
-{
-    return &ossl_ml_dsa_sample_generic;
 }
 
 /*
  * SampleInBall (FIPS 204 Algorithm 29): c with tau coefficients +-1 and the
- * rest 0, from SHAKE256(ctilde): the first 8 bytes give the signs, then a
- * Fisher-Yates shuffle with rejected indices j > i.  c is derived from
- * ctilde, which the signature makes public; the loop is FIPS 204's.
+ * rest 0, from SHAKE256(ctilde), whose first block job (a SHAKE256 job of
+ * sched) has written to block: the first 8 bytes give the signs, then a
+ * Fisher-Yates shuffle with rejected indices j > i, the job squeezing the
+ * next block into block when one is used up.  c is derived from ctilde,
+ * which the signature makes public; the loop is FIPS 204's.
  */
-void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
-                                     size_t ctilde_len, int tau)
+void ossl_ml_dsa_sample_in_ball_job(ML_DSA_POLY *c, SHA3_MB_SCHED *sched,
+                                    SHA3_MB_JOB *job, uint8_t *block, int tau)
 {
-    uint8_t buf[SHAKE256_RATE];
-    KECCAK1600_CTX ctx;
     uint64_t signs = 0;
     size_t i, j, pos;
 
-    SHA3_shake256_init(&ctx);
-    SHA3_absorb(&ctx, ctilde, ctilde_len);
-    SHA3_squeeze(&ctx, buf, sizeof(buf));
     for (i = 0; i < BALL_SIGN_BYTES; i++)
-        signs |= (uint64_t)buf[i] << (8 * i);
+        signs |= (uint64_t)block[i] << (8 * i);
     pos = BALL_SIGN_BYTES;
     memset(c, 0, sizeof(*c));
     for (i = ML_DSA_N - (size_t)tau; i < ML_DSA_N; i++) {
         do {
-            if (pos == sizeof(buf)) {
-                SHA3_squeeze(&ctx, buf, sizeof(buf));
+            if (pos == SHAKE256_RATE) {
+                SHA3_mb_job_squeeze(job, block, SHAKE256_RATE);
+                SHA3_mb_submit(sched, job);
+                SHA3_mb_flush(sched, job);
                 pos = 0;
             }
-            j = buf[pos++];
+            j = block[pos++];
         } while (j > i);
         c->coeff[i] = c->coeff[j];
         c->coeff[j] = 1 - 2 * (int32_t)(signs & 1);
         signs >>= 1;
     }
+}
+
+/* SampleInBall of ctilde (FIPS 204 Algorithm 29), with the scalar Keccak. */
+void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
+                                     size_t ctilde_len, int tau)
+{
+    uint8_t block[SHAKE256_RATE];
+    SHA3_MB_SCHED sched;
+    SHA3_MB_JOB job;
+
+    SHA3_mb_init(&sched, &SHA3_mb_kernel_scalar);
+    SHA3_mb_job_init(&job, SHAKE256_RATE);
+    SHA3_mb_job_absorb(&job, ctilde, ctilde_len);
+    SHA3_mb_job_final(&job);
+    SHA3_mb_job_squeeze(&job, block, sizeof(block));
+    SHA3_mb_submit(&sched, &job);
+    SHA3_mb_flush(&sched, &job);
+    ossl_ml_dsa_sample_in_ball_job(c, &sched, &job, block, tau);
 }
 
 /* The x86-64 multi-buffer ops, in builds with the assembly kernel. */

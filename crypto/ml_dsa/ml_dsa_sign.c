@@ -1,9 +1,8 @@
 /*
- * ML-DSA signing and verification (FIPS 204 Algorithm 7,
- * ML-DSA.Sign_internal, and Algorithm 8, ML-DSA.Verify_internal) on a key
- * object, and the key-object entry points for pure ML-DSA (Algorithms 2
- * and 3), HashML-DSA (Algorithms 4 and 5), external mu and the internal
- * interface.
+ * ML-DSA signing (FIPS 204 Algorithm 7, ML-DSA.Sign_internal) on a key
+ * object, and the key-object signing entry points for pure ML-DSA
+ * (Algorithm 2), HashML-DSA (Algorithm 4), external mu and the internal
+ * interface.  Verification is ml_dsa_verify.c's.
  */
 #include <string.h>
 #include "internal/cleanse.h"
@@ -16,21 +15,6 @@
 #define W1_MAX_BYTES (ML_DSA_K_MAX * ML_DSA_POLY_BYTES(4))
 /* rho'' = H(K || rnd || mu, 64) (FIPS 204 Algorithm 7, line 7). */
 #define RHO_PP_BYTES 64
-
-/*
- * 1 when some coefficient of the n polynomials p has |c| >= bound, else 0,
- * looking at every coefficient (no early exit, no branch on c).
- */
-static int polys_exceed(const ML_DSA_POLY *p, size_t n, int32_t bound)
-{
-    int32_t bad = 0;
-    size_t i, j;
-
-    for (i = 0; i < n; i++)
-        for (j = 0; j < ML_DSA_N; j++)
-            bad |= (bound - 1) - ml_dsa_abs(p[i].coeff[j]);
-    return bad < 0;
-}
 
 /*
  * 1 when a rejection check failed (bad < 0), declassified: FIPS 204's
@@ -64,209 +48,338 @@ __attribute__((noinline)) static void ct_plant_y255(const ML_DSA_POLY *y)
 #endif
 
 /*
- * ctilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Algorithm 7 line 15,
- * Algorithm 8 line 12).
+ * Signing attempts, one or two at a time (sign_pair below): what one
+ * attempt keeps from its commitment to its checks.
  */
-static void commitment_hash(uint8_t *ctilde, const ML_DSA_PARAMS *p,
-                            const uint8_t mu[64], const uint8_t *w1,
-                            size_t w1len)
-{
-    KECCAK1600_CTX h;
+typedef struct {
+    ML_DSA_POLY w[ML_DSA_K_MAX];    /* A-hat y, then r = w - <<c s2>> */
+    uint8_t ct_in[ML_DSA_MU_BYTES + W1_MAX_BYTES];  /* mu || w1Encode(w1) */
+    uint8_t ctilde[ML_DSA_CTILDE_MAX_BYTES];
+    uint8_t ball[SHAKE256_RATE];    /* SHAKE256(ctilde)'s first block */
+    SHA3_MB_JOB ct, sib;            /* H(mu || w1), SampleInBall's SHAKE */
+} SIGN_ATTEMPT;
 
-    SHA3_shake256_init(&h);
-    SHA3_absorb(&h, mu, ML_DSA_MU_BYTES);
-    SHA3_absorb(&h, w1, w1len);
-    SHA3_squeeze(&h, ctilde, p->ctilde_bytes);
-    SHA3_cleanse(&h);
+#define SIGN_PAIR_MAX 2
+/* Mask polynomials of the attempts at hand: two of ML-DSA-44's (l = 4) or
+ * one of any (l <= 7). */
+#define SIGN_MASK_POLYS 8
+
+/* Everything one signature computes: wiped at the end. */
+typedef struct {
+    ML_DSA_SAMPLER smp;
+    const MLDSA_KEY *key;
+    size_t n;                       /* attempts at a time (sign_pair) */
+    /* mu = H(tr || M', 64) (when not given), then rho'' = H(K || rnd ||
+     * mu, 64) from rho_in, then the first masks: a chain of jobs */
+    ML_DSA_MPRIME m;
+    SHA3_MB_JOB mu_job, rho_job;
+    uint8_t rho_in[ML_DSA_K_BYTES + ML_DSA_RND_BYTES + ML_DSA_MU_BYTES];
+    ML_DSA_SAMPLE_REQ mask[2];
+    /* the masks of the attempts at hand and of the next ones */
+    ML_DSA_POLY y[2][SIGN_MASK_POLYS];
+    ML_DSA_POLY z[ML_DSA_L_MAX], c, t;
+    uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
+    uint8_t rho_pp[RHO_PP_BYTES];
+    SIGN_ATTEMPT att[SIGN_PAIR_MAX];
+} SIGN_STATE;
+
+/*
+ * How many signing attempts run at once (FIPS 204 Algorithm 7's loop,
+ * unrolled): two whose c-tilde hashes share a batch where the backend's
+ * kernel has the lanes and that pays: the second one's commitment (l NTTs,
+ * k dot products and inverse NTTs) is lost work when the first passes.
+ * Measured on x86_64-avx512-x8 (ab-bench, one against two, TSC medians):
+ * ML-DSA-44 (4.3 attempts on average, the cheapest commitment) 0.95x
+ * one-shot and 0.92x key-object sign with two; ML-DSA-65 1.02x and 1.02x,
+ * ML-DSA-87 1.03x and 1.05x: two for ML-DSA-44 only, and only on a kernel
+ * of more than two lanes: on the aarch64 2-way ones the pair's hashes fill
+ * both lanes, and executed instructions (qemu) of one-shot / key-object
+ * ML-DSA-44 sign are 1.02x / 1.03x (SHA-3 extension) and 1.06x / 1.09x
+ * (Armv8.0) those of one attempt at a time.
+ */
+static size_t sign_pair(const MLDSA_KEY *key)
+{
+    return key->backend->sample->kernel->ways > 2
+           && key->params->id == MLDSA_44
+           && SIGN_PAIR_MAX * key->params->l <= SIGN_MASK_POLYS
+           ? SIGN_PAIR_MAX : 1;
+}
+
+/*
+ * The commitment of one attempt (FIPS 204 Algorithm 7, lines 11 - 15): w =
+ * NTT^-1(A-hat * NTT(y)) into a->w, w1Encode(HighBits(w)) after mu into
+ * a->ct_in, and the c-tilde job H(mu || w1Encode(w1), lambda / 4) started
+ * on the sampler's scheduler, urgent.
+ */
+static void sign_commit(const MLDSA_KEY *key, SIGN_STATE *st, SIGN_ATTEMPT *a,
+                        const ML_DSA_POLY *y, const uint8_t mu[64])
+{
+    const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
+    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
+    size_t i;
+
+    for (i = 0; i < p->l; i++) {
+        st->z[i] = y[i];
+        poly->ntt(&st->z[i]);
+    }
+    memcpy(a->ct_in, mu, ML_DSA_MU_BYTES);
+    for (i = 0; i < p->k; i++) {
+        poly->ntt_dot(&a->w[i], &key->a_hat[i * p->l], st->z, p->l);
+        poly->ntt_inverse(&a->w[i]);
+        poly->w1(a->ct_in + ML_DSA_MU_BYTES + i * w1_poly_bytes, &a->w[i], p);
+    }
+    SHA3_mb_job_init(&a->ct, SHAKE256_RATE);
+    a->ct.urgent = 1;
+    SHA3_mb_job_absorb(&a->ct, a->ct_in,
+                       ML_DSA_MU_BYTES + p->k * w1_poly_bytes);
+    SHA3_mb_job_final(&a->ct);
+    SHA3_mb_job_squeeze(&a->ct, a->ctilde, p->ctilde_bytes);
+    SHA3_mb_submit(&st->smp.sched, &a->ct);
+}
+
+/* SampleInBall's SHAKE256(ctilde) for one attempt, urgent. */
+static void sign_ball(const MLDSA_KEY *key, SIGN_STATE *st, SIGN_ATTEMPT *a)
+{
+    SHA3_mb_job_init(&a->sib, SHAKE256_RATE);
+    a->sib.urgent = 1;
+    SHA3_mb_job_start(&a->sib, SHAKE256_RATE, a->ctilde,
+                      key->params->ctilde_bytes, a->ball, sizeof(a->ball));
+    SHA3_mb_submit(&st->smp.sched, &a->sib);
+}
+
+/*
+ * The rest of one attempt (FIPS 204 Algorithm 7, lines 16 - 32): c, z and
+ * the checks of z, r0, ct0 and the hint; 1 with sig written when it
+ * passes.  Each check looks at every coefficient, and only its verdict is
+ * branched on.
+ */
+static int sign_check(const MLDSA_KEY *key, SIGN_STATE *st, SIGN_ATTEMPT *a,
+                      const ML_DSA_POLY *y, uint8_t *sig)
+{
+    const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
+    const size_t k = p->k, l = p->l;
+    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
+    uint32_t count;
+    int32_t bad;
+    size_t i;
+
+    /* public: the signature releases ctilde, and a rejected attempt's
+     * challenge is simulated without the key in FIPS 204's proof (declared
+     * only for an attempt that is checked: one after the attempt that
+     * passes stays secret) */
+    ML_DSA_CT_DECLASSIFY(a->ctilde, p->ctilde_bytes);
+    ML_DSA_CT_DECLASSIFY(a->ball, sizeof(a->ball));
+    ossl_ml_dsa_sample_in_ball_job(&st->c, &st->smp.sched, &a->sib, a->ball,
+                                   p->tau);
+    poly->ntt(&st->c);
+
+    /* z = y + <<c s1>>; reject when ||z|| >= gamma1 - beta */
+    bad = 0;
+    for (i = 0; i < l; i++) {
+        poly->ntt_mul(&st->z[i], &st->c, &key->s1_hat[i]);
+        poly->ntt_inverse(&st->z[i]);
+        bad |= poly->z(&st->z[i], &y[i], p->gamma1 - p->beta);
+    }
+    if (rejected(bad))
+        return 0;
+
+    /* r = w - <<c s2>> (kept in w); reject when ||LowBits(r)|| >= gamma2 - beta */
+    bad = 0;
+    for (i = 0; i < k; i++) {
+        poly->ntt_mul(&st->t, &st->c, &key->s2_hat[i]);
+        poly->ntt_inverse(&st->t);
+        bad |= poly->r(&a->w[i], st->h + i * ML_DSA_N, &st->t, p);
+    }
+    if (rejected(bad))
+        return 0;
+
+    /* <<c t0>>: reject when ||c t0|| >= gamma2; the hint, rejected when it
+     * has more than omega ones */
+    count = 0;
+    for (i = 0; i < k; i++) {
+        poly->ntt_mul(&st->t, &st->c, &key->t0_hat[i]);
+        poly->ntt_inverse(&st->t);
+        bad |= poly->hint(st->h + i * ML_DSA_N, &count, &a->w[i], &st->t, p);
+    }
+    /* count <= k * 256: omega - count is negative when count > omega */
+    bad |= (int32_t)((uint32_t)p->omega - count);
+    if (rejected(bad))
+        return 0;
+
+    /* public: z and h are the released signature's parts */
+    ML_DSA_CT_DECLASSIFY(st->z, l * sizeof(st->z[0]));
+    ML_DSA_CT_DECLASSIFY(st->h, k * ML_DSA_N);
+    /* sigEncode (FIPS 204 Algorithm 26) */
+    memcpy(sig, a->ctilde, p->ctilde_bytes);
+    for (i = 0; i < l; i++)
+        poly->pack_z(sig + p->ctilde_bytes + i * z_poly_bytes, &st->z[i],
+                     p->gamma1_bits);
+    poly->hint_encode(sig + p->ctilde_bytes + l * z_poly_bytes, p, st->h);
+    return 1;
+}
+
+/* rho'' is known: the masks of the first attempts are sampled. */
+static void sign_first_masks(SHA3_MB_JOB *job)
+{
+    SIGN_STATE *st = job->arg;
+    const ML_DSA_PARAMS *p = st->key->params;
+
+    ossl_ml_dsa_sample_mask(&st->smp, &st->mask[0], st->y[0], st->rho_pp, 0,
+                            st->n * p->l, p->gamma1_bits);
+}
+
+/* mu is known, in rho_in after K and rnd (FIPS 204 Algorithm 7, line
+ * 6): rho'' = H(K || rnd || mu, 64) (line 7) starts. */
+static void sign_rho(SHA3_MB_JOB *job)
+{
+    SIGN_STATE *st = job->arg;
+
+    SHA3_mb_job_start(&st->rho_job, SHAKE256_RATE, st->rho_in,
+                      sizeof(st->rho_in), st->rho_pp, sizeof(st->rho_pp));
+    SHA3_mb_submit(&st->smp.sched, &st->rho_job);
+}
+
+/*
+ * The start of ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on st's
+ * sampler, as jobs that take lanes as they free: mu = H(tr || M', 64)
+ * when m is not NULL (else mu given), rho'' = H(K || rnd || mu, 64), the
+ * first attempts' masks.  The key's tr and K must be known (not yet the
+ * rest: the one-shot functions check the key beside these jobs).
+ */
+static void sign_begin(SIGN_STATE *st, const MLDSA_KEY *key,
+                       const ML_DSA_MPRIME *m, const uint8_t *mu,
+                       const uint8_t *rnd)
+{
+    uint8_t *mu_in = st->rho_in + ML_DSA_K_BYTES + ML_DSA_RND_BYTES;
+
+    st->key = key;
+    st->n = sign_pair(key);
+    memcpy(st->rho_in, key->key, ML_DSA_K_BYTES);
+    memcpy(st->rho_in + ML_DSA_K_BYTES, rnd, ML_DSA_RND_BYTES);
+    SHA3_mb_job_init(&st->rho_job, SHAKE256_RATE);
+    st->rho_job.urgent = 1;
+    st->rho_job.done = sign_first_masks;
+    st->rho_job.arg = st;
+    if (m != NULL) {
+        st->m = *m;
+        ossl_ml_dsa_mu_job(&st->mu_job, mu_in, key->tr, &st->m);
+        st->mu_job.urgent = 1;
+        st->mu_job.done = sign_rho;
+        st->mu_job.arg = st;
+        SHA3_mb_submit(&st->smp.sched, &st->mu_job);
+    } else {
+        SHA3_mb_job_init(&st->mu_job, SHAKE256_RATE);
+        memcpy(mu_in, mu, ML_DSA_MU_BYTES);
+        sign_rho(&st->rho_job);
+    }
+}
+
+/*
+ * ML-DSA.Sign_internal (FIPS 204 Algorithm 7) from line 7, after
+ * sign_begin, on a key with a secret: sig = sigEncode(ctilde, z, h).
+ *
+ * The attempts run n at a time (sign_pair: 1, or 2 where the kernel has
+ * lanes to spare): their masks come in one ExpandMask request, their
+ * commitments are computed, and their c-tilde hashes run in lanes of one
+ * batch, then their SampleInBall SHAKEs; then they are checked in order,
+ * and the first that passes gives the signature, so that the signature is
+ * the one FIPS 204's attempt-at-a-time loop gives (kappa goes up by l per
+ * attempt).  With lanes to spare the masks of the next attempts are
+ * sampled beside the c-tilde hashes, whether they will be needed or not.
+ * Rejected attempts' verdicts are public; an attempt after the one that
+ * passes is never checked, and nothing of it is released.
+ */
+static void sign_attempts(SIGN_STATE *st, uint8_t *sig)
+{
+    const MLDSA_KEY *key = st->key;
+    const ML_DSA_PARAMS *p = key->params;
+    const uint8_t *mu = st->rho_in + ML_DSA_K_BYTES + ML_DSA_RND_BYTES;
+    const size_t l = p->l, n = st->n;
+    const int ahead = key->backend->sample->kernel->ways > 1;
+    uint16_t kappa = 0;
+    size_t i, cur = 0;
+    int done = 0;
+
+    /* mu, rho'' and the first masks' request are made */
+    SHA3_mb_flush(&st->smp.sched, &st->mu_job);
+    SHA3_mb_flush(&st->smp.sched, &st->rho_job);
+    while (!done) {
+        ossl_ml_dsa_sample_wait(&st->smp, &st->mask[cur]);
+#ifdef ML_DSA_CT
+        if (ossl_ml_dsa_ct_plant == ML_DSA_CT_PLANT_Y255)
+            ct_plant_y255(&st->y[cur][0]);
+#endif
+        for (i = 0; i < n; i++)
+            sign_commit(key, st, &st->att[i], st->y[cur] + i * l, mu);
+        /* the next attempts' masks, beside the c-tilde hashes */
+        if (ahead)
+            ossl_ml_dsa_sample_mask(&st->smp, &st->mask[cur ^ 1],
+                                    st->y[cur ^ 1], st->rho_pp,
+                                    (uint16_t)(kappa + n * l), n * l,
+                                    p->gamma1_bits);
+        for (i = 0; i < n; i++)
+            SHA3_mb_flush(&st->smp.sched, &st->att[i].ct);
+        for (i = 0; i < n; i++)
+            sign_ball(key, st, &st->att[i]);
+        for (i = 0; i < n; i++)
+            SHA3_mb_flush(&st->smp.sched, &st->att[i].sib);
+        for (i = 0; i < n && !done; i++)
+            done = sign_check(key, st, &st->att[i], st->y[cur] + i * l, sig);
+        kappa = (uint16_t)(kappa + n * l);
+        cur ^= 1;
+        if (!done && !ahead)
+            ossl_ml_dsa_sample_mask(&st->smp, &st->mask[cur], st->y[cur],
+                                    st->rho_pp, kappa, n * l, p->gamma1_bits);
+    }
+}
+
+/*
+ * Wipe what a signature used (not the room for the largest parameter
+ * set), after every job it started is done.
+ */
+static void sign_cleanse(SIGN_STATE *st, const ML_DSA_PARAMS *p)
+{
+    size_t i, n = st->n;
+
+    SHA3_mb_flush(&st->smp.sched, NULL);
+    ossl_ml_dsa_sampler_cleanse(&st->smp);
+    for (i = 0; i < 2; i++)
+        ossl_cleanse(st->y[i], n * p->l * sizeof(st->y[i][0]));
+    ossl_cleanse(st->z, p->l * sizeof(st->z[0]));
+    ossl_cleanse(&st->c, sizeof(st->c));
+    ossl_cleanse(&st->t, sizeof(st->t));
+    ossl_cleanse(st->h, p->k * ML_DSA_N);
+    ossl_cleanse(st->rho_pp, sizeof(st->rho_pp));
+    ossl_cleanse(st->rho_in, sizeof(st->rho_in));
+    SHA3_mb_job_cleanse(&st->mu_job);
+    SHA3_mb_job_cleanse(&st->rho_job);
+    for (i = 0; i < n; i++) {
+        ossl_cleanse(st->att[i].w, p->k * sizeof(st->att[i].w[0]));
+        ossl_cleanse(st->att[i].ct_in, sizeof(st->att[i].ct_in));
+        ossl_cleanse(st->att[i].ctilde, sizeof(st->att[i].ctilde));
+        ossl_cleanse(st->att[i].ball, sizeof(st->att[i].ball));
+        SHA3_mb_job_cleanse(&st->att[i].ct);
+        SHA3_mb_job_cleanse(&st->att[i].sib);
+    }
 }
 
 /*
  * ML-DSA.Sign_internal (FIPS 204 Algorithm 7) from line 7, on a key with a
- * secret: sig = sigEncode(ctilde, z, h) for mu and the 32-byte rnd.  The
- * loop rejects (z, r0, ct0, hint count) as FIPS 204 does; each check looks
- * at every coefficient, and only its verdict is branched on.  All
+ * secret: sig = sigEncode(ctilde, z, h) for mu and the 32-byte rnd.  All
  * intermediates are wiped.
  */
 int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t mu[64], const uint8_t *rnd)
 {
-    const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = key->backend->sample;
-    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
-    const size_t k = p->k, l = p->l;
-    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
-    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
-    /* y, then up to mask_batch - 1 polynomials of the next attempt's mask */
-    ML_DSA_POLY y[ML_DSA_L_MAX + ML_DSA_MASK_BATCH_MAX - 1];
-    ML_DSA_POLY z[ML_DSA_L_MAX], w[ML_DSA_K_MAX];
-    ML_DSA_POLY c, t;
-    uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
-    uint8_t w1[W1_MAX_BYTES];
-    uint8_t rho_pp[RHO_PP_BYTES], ctilde[ML_DSA_CTILDE_MAX_BYTES];
-    KECCAK1600_CTX hctx;
-    uint16_t kappa = 0;
-    uint32_t count;
-    int32_t bad;
-    size_t i, spare = 0, fetch;
-    int ret = MLDSA_ERR_MEMORY;
+    SIGN_STATE st;
 
-    /* rho'' = H(K || rnd || mu, 64) */
-    SHA3_shake256_init(&hctx);
-    SHA3_absorb(&hctx, key->key, ML_DSA_K_BYTES);
-    SHA3_absorb(&hctx, rnd, ML_DSA_RND_BYTES);
-    SHA3_absorb(&hctx, mu, ML_DSA_MU_BYTES);
-    SHA3_squeeze(&hctx, rho_pp, sizeof(rho_pp));
-    SHA3_cleanse(&hctx);
-
-    for (;; kappa = (uint16_t)(kappa + l)) {
-        /*
-         * y = ExpandMask(rho'', kappa).  Its polynomial r depends only on
-         * kappa + r, so the ops fill it mask_batch polynomials at a time
-         * (4 or 8 for a 4- or 8-way kernel; l is 4, 5 or 7): the spare ones
-         * (nonces kappa + l ...) at y[l ...] become the first of the next
-         * attempt.  spare < mask_batch, and may reach l when mask_batch > l:
-         * then nothing is fetched.
-         */
-        memmove(y, y + l, spare * sizeof(y[0]));
-        fetch = spare >= l ? 0
-                : (l - spare + ops->mask_batch - 1) / ops->mask_batch
-                  * ops->mask_batch;
-        if (fetch > 0
-            && !ops->vector_expand_mask(y + spare, rho_pp,
-                                        (uint16_t)(kappa + spare), fetch,
-                                        p->gamma1_bits))
-            goto end;
-        spare += fetch - l;
-#ifdef ML_DSA_CT
-        if (ossl_ml_dsa_ct_plant == ML_DSA_CT_PLANT_Y255)
-            ct_plant_y255(&y[0]);
-#endif
-
-        /* w = NTT^-1(A-hat * NTT(y)) */
-        for (i = 0; i < l; i++) {
-            z[i] = y[i];
-            poly->ntt(&z[i]);
-        }
-        for (i = 0; i < k; i++) {
-            poly->ntt_dot(&w[i], &key->a_hat[i * l], z, l);
-            poly->ntt_inverse(&w[i]);
-            poly->w1(w1 + i * w1_poly_bytes, &w[i], p);
-        }
-        commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
-        /* public: the signature releases ctilde, and a rejected attempt's
-         * challenge is simulated without the key in FIPS 204's proof */
-        ML_DSA_CT_DECLASSIFY(ctilde, p->ctilde_bytes);
-        ossl_ml_dsa_poly_sample_in_ball(&c, ctilde, p->ctilde_bytes, p->tau);
-        poly->ntt(&c);
-
-        /* z = y + <<c s1>>; reject when ||z|| >= gamma1 - beta */
-        bad = 0;
-        for (i = 0; i < l; i++) {
-            poly->ntt_mul(&z[i], &c, &key->s1_hat[i]);
-            poly->ntt_inverse(&z[i]);
-            bad |= poly->z(&z[i], &y[i], p->gamma1 - p->beta);
-        }
-        if (rejected(bad))
-            continue;
-
-        /* r = w - <<c s2>> (kept in w); reject when ||LowBits(r)|| >= gamma2 - beta */
-        bad = 0;
-        for (i = 0; i < k; i++) {
-            poly->ntt_mul(&t, &c, &key->s2_hat[i]);
-            poly->ntt_inverse(&t);
-            bad |= poly->r(&w[i], h + i * ML_DSA_N, &t, p);
-        }
-        if (rejected(bad))
-            continue;
-
-        /* <<c t0>>: reject when ||c t0|| >= gamma2; the hint, rejected
-         * when it has more than omega ones */
-        count = 0;
-        for (i = 0; i < k; i++) {
-            poly->ntt_mul(&t, &c, &key->t0_hat[i]);
-            poly->ntt_inverse(&t);
-            bad |= poly->hint(h + i * ML_DSA_N, &count, &w[i], &t, p);
-        }
-        /* count <= k * 256: omega - count is negative when count > omega */
-        bad |= (int32_t)((uint32_t)p->omega - count);
-        if (rejected(bad))
-            continue;
-
-        /* public: z and h are the released signature's parts */
-        ML_DSA_CT_DECLASSIFY(z, l * sizeof(z[0]));
-        ML_DSA_CT_DECLASSIFY(h, k * ML_DSA_N);
-        /* sigEncode (FIPS 204 Algorithm 26) */
-        memcpy(sig, ctilde, p->ctilde_bytes);
-        for (i = 0; i < l; i++)
-            poly->pack_z(sig + p->ctilde_bytes + i * z_poly_bytes,
-                                    &z[i], p->gamma1_bits);
-        poly->hint_encode(sig + p->ctilde_bytes + l * z_poly_bytes, p, h);
-        ret = MLDSA_OK;
-        break;
-    }
- end:
-    ossl_cleanse(y, sizeof(y));
-    ossl_cleanse(z, sizeof(z));
-    ossl_cleanse(w, sizeof(w));
-    ossl_cleanse(&c, sizeof(c));
-    ossl_cleanse(&t, sizeof(t));
-    ossl_cleanse(h, sizeof(h));
-    ossl_cleanse(w1, sizeof(w1));
-    ossl_cleanse(rho_pp, sizeof(rho_pp));
-    ossl_cleanse(ctilde, sizeof(ctilde));
-    return ret;
-}
-
-/*
- * ML-DSA.Verify_internal (FIPS 204 Algorithm 8) from line 7 on a key with
- * a public part: MLDSA_OK when sig (of the right length, checked by the
- * caller) is valid for mu, MLDSA_ERR_VERIFY otherwise: a malformed hint
- * encoding (sigDecode, Algorithm 27, via HintBitUnpack), ||z|| >=
- * gamma1 - beta, or a commitment hash that differs.  Public data only.
- */
-int ossl_ml_dsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
-                              const uint8_t mu[64])
-{
-    const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
-    const size_t k = p->k, l = p->l;
-    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
-    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
-    ML_DSA_POLY z[ML_DSA_L_MAX], w, c, t;
-    uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
-    uint8_t w1[W1_MAX_BYTES];
-    uint8_t ctilde[ML_DSA_CTILDE_MAX_BYTES];
-    uint8_t diff = 0;
-    size_t i, j;
-
-    /* sigDecode (FIPS 204 Algorithm 27) and the bound on z (Algorithm 8 line 13) */
-    for (i = 0; i < l; i++)
-        poly->unpack_z(&z[i], sig + p->ctilde_bytes + i * z_poly_bytes,
-                       p->gamma1_bits);
-    if (polys_exceed(z, l, p->gamma1 - p->beta)
-        || !ossl_ml_dsa_hint_decode(p, h, sig + p->ctilde_bytes
-                                    + l * z_poly_bytes))
-        return MLDSA_ERR_VERIFY;
-
-    /* w'_approx = NTT^-1(A-hat * NTT(z) - NTT(c) * NTT(t1 * 2^d)) */
-    ossl_ml_dsa_poly_sample_in_ball(&c, sig, p->ctilde_bytes, p->tau);
-    poly->ntt(&c);
-    for (i = 0; i < l; i++)
-        poly->ntt(&z[i]);
-    for (i = 0; i < k; i++) {
-        poly->ntt_dot(&w, &key->a_hat[i * l], z, l);
-        poly->ntt_mul(&t, &c, &key->t1_hat[i]);
-        for (j = 0; j < ML_DSA_N; j++)
-            w.coeff[j] = ml_dsa_reduce32(w.coeff[j] - t.coeff[j]);
-        poly->ntt_inverse(&w);
-        /* w1' = UseHint(h, w'_approx) */
-        poly->use_hint(&w, h + i * ML_DSA_N, p);
-        poly->pack_w1(w1 + i * w1_poly_bytes, &w, p->w1_bits);
-    }
-    commitment_hash(ctilde, p, mu, w1, k * w1_poly_bytes);
-    for (i = 0; i < p->ctilde_bytes; i++)
-        diff |= ctilde[i] ^ sig[i];
-    return diff == 0 ? MLDSA_OK : MLDSA_ERR_VERIFY;
+    ossl_ml_dsa_sampler_init(&st.smp, key->backend->sample, 0);
+    sign_begin(&st, key, NULL, mu, rnd);
+    sign_attempts(&st, sig);
+    sign_cleanse(&st, key->params);
+    return MLDSA_OK;
 }
 
 /* rnd for signing: the caller's, or 32 fresh bytes from the OS when NULL (hedged). */
@@ -280,6 +393,42 @@ static int get_rnd(uint8_t fresh[32], const uint8_t **rnd)
         return ret;
     *rnd = fresh;
     return MLDSA_OK;
+}
+
+/*
+ * ML-DSA.Sign (FIPS 204 Algorithm 2, 4, or 7 on M' or from mu, with mu
+ * not NULL) with the encoded secret key sk, decoded and checked as
+ * mldsa_key_from_secret does (MLDSA_ERR_BAD_KEY, _KEY_MISMATCH), the check
+ * on the scheduler that starts the signature beside it: mu from the key's
+ * tr, rho'' and the first masks take the lanes ExpandA leaves (thrown
+ * away, wiped, when the key is refused).  sig is zeroed on failure; all
+ * intermediates are wiped.
+ */
+int ossl_ml_dsa_sign_sk(mldsa_param param, uint8_t *sig, const uint8_t *sk,
+                        const ML_DSA_MPRIME *m, const uint8_t *mu,
+                        const uint8_t *rnd)
+{
+    uint8_t fresh[ML_DSA_RND_BYTES];
+    MLDSA_KEY *key = NULL;
+    SIGN_STATE st;
+    int ret;
+
+    if ((ret = ossl_ml_dsa_key_new(&key, param, 1)) != MLDSA_OK)
+        return ret;
+    if ((ret = ossl_ml_dsa_key_decode_secret(key, sk)) != MLDSA_OK
+        || (ret = get_rnd(fresh, &rnd)) != MLDSA_OK)
+        goto end;
+    ossl_ml_dsa_sampler_init(&st.smp, key->backend->sample, 0);
+    sign_begin(&st, key, m, mu, rnd);
+    if ((ret = ossl_ml_dsa_key_check_secret(key, sk, 0, &st.smp)) == MLDSA_OK)
+        sign_attempts(&st, sig);
+    sign_cleanse(&st, key->params);
+ end:
+    if (ret != MLDSA_OK)
+        memset(sig, 0, key->params->sig_bytes);
+    ossl_cleanse(fresh, sizeof(fresh));
+    mldsa_key_free(key);
+    return ret;
 }
 
 /*
@@ -310,45 +459,21 @@ static int check_signer(const MLDSA_KEY *key, const uint8_t *sig)
     return MLDSA_OK;
 }
 
-/* Common checks of the verifying entry points: key, sig and its length. */
-static int check_verifier(const MLDSA_KEY *key, const uint8_t *sig,
-                          size_t siglen)
-{
-    if (key == NULL || (sig == NULL && siglen != 0))
-        return MLDSA_ERR_NULL;
-    if (siglen != key->params->sig_bytes)
-        return MLDSA_ERR_SIG_LENGTH;
-    return MLDSA_OK;
-}
-
 /* ML-DSA.Sign (FIPS 204 Algorithm 2) with the key. */
 int mldsa_key_sign(const MLDSA_KEY *key, uint8_t *sig, const uint8_t *msg,
                    size_t msglen, const uint8_t *ctx, size_t ctxlen,
                    const uint8_t *rnd)
 {
     uint8_t mu[ML_DSA_MU_BYTES];
+    ML_DSA_MPRIME m;
     int ret;
 
     if ((ret = check_signer(key, sig)) != MLDSA_OK
         || (ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK)
         return ret;
-    ossl_ml_dsa_mu_pure(mu, key->tr, msg, msglen, ctx, ctxlen);
+    ossl_ml_dsa_mprime_pure(&m, msg, msglen, ctx, ctxlen);
+    ossl_ml_dsa_mu(mu, key->tr, &m);
     return sign_mu(key, sig, mu, rnd);
-}
-
-/* ML-DSA.Verify (FIPS 204 Algorithm 3) with the key. */
-int mldsa_key_verify(const MLDSA_KEY *key, const uint8_t *sig, size_t siglen,
-                     const uint8_t *msg, size_t msglen, const uint8_t *ctx,
-                     size_t ctxlen)
-{
-    uint8_t mu[ML_DSA_MU_BYTES];
-    int ret;
-
-    if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK
-        || (ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
-        return ret;
-    ossl_ml_dsa_mu_pure(mu, key->tr, msg, msglen, ctx, ctxlen);
-    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
 }
 
 /* HashML-DSA.Sign (FIPS 204 Algorithm 4) with the key, from the digest. */
@@ -358,31 +483,16 @@ int mldsa_key_prehash_sign(const MLDSA_KEY *key, uint8_t *sig,
                            size_t ctxlen, const uint8_t *rnd)
 {
     uint8_t mu[ML_DSA_MU_BYTES];
+    ML_DSA_MPRIME m;
     int ret;
 
     if ((ret = check_signer(key, sig)) != MLDSA_OK
         || (ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
-        || (ret = ossl_ml_dsa_mu_prehash(mu, key->tr, hash, digest, digestlen,
-                                         ctx, ctxlen)) != MLDSA_OK)
+        || (ret = ossl_ml_dsa_mprime_prehash(&m, hash, digest, digestlen, ctx,
+                                             ctxlen)) != MLDSA_OK)
         return ret;
+    ossl_ml_dsa_mu(mu, key->tr, &m);
     return sign_mu(key, sig, mu, rnd);
-}
-
-/* HashML-DSA.Verify (FIPS 204 Algorithm 5) with the key, from the digest. */
-int mldsa_key_prehash_verify(const MLDSA_KEY *key, const uint8_t *sig,
-                             size_t siglen, mldsa_hash hash,
-                             const uint8_t *digest, size_t digestlen,
-                             const uint8_t *ctx, size_t ctxlen)
-{
-    uint8_t mu[ML_DSA_MU_BYTES];
-    int ret;
-
-    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
-        || (ret = check_verifier(key, sig, siglen)) != MLDSA_OK
-        || (ret = ossl_ml_dsa_mu_prehash(mu, key->tr, hash, digest, digestlen,
-                                         ctx, ctxlen)) != MLDSA_OK)
-        return ret;
-    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
 }
 
 /* Sign an external mu (FIPS 204 Algorithm 7 from line 7) with the key. */
@@ -398,47 +508,20 @@ int mldsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig, const uint8_t mu[64],
     return sign_mu(key, sig, mu, rnd);
 }
 
-/* Verify against an external mu (FIPS 204 Algorithm 8 from line 8) with the key. */
-int mldsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
-                        size_t siglen, const uint8_t mu[64])
-{
-    int ret;
-
-    if (mu == NULL)
-        return MLDSA_ERR_NULL;
-    if ((ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
-        return ret;
-    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
-}
-
 /* ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on M' with the key. */
 int mldsa_key_sign_internal(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t *mprime, size_t mprimelen,
                             const uint8_t *rnd)
 {
     uint8_t mu[ML_DSA_MU_BYTES];
+    ML_DSA_MPRIME m;
     int ret;
 
     if ((ret = check_signer(key, sig)) != MLDSA_OK)
         return ret;
     if (mprime == NULL && mprimelen != 0)
         return MLDSA_ERR_NULL;
-    ossl_ml_dsa_mu_internal(mu, key->tr, mprime, mprimelen);
+    ossl_ml_dsa_mprime_internal(&m, mprime, mprimelen);
+    ossl_ml_dsa_mu(mu, key->tr, &m);
     return sign_mu(key, sig, mu, rnd);
-}
-
-/* ML-DSA.Verify_internal (FIPS 204 Algorithm 8) on M' with the key. */
-int mldsa_key_verify_internal(const MLDSA_KEY *key, const uint8_t *sig,
-                              size_t siglen, const uint8_t *mprime,
-                              size_t mprimelen)
-{
-    uint8_t mu[ML_DSA_MU_BYTES];
-    int ret;
-
-    if (mprime == NULL && mprimelen != 0)
-        return MLDSA_ERR_NULL;
-    if ((ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
-        return ret;
-    ossl_ml_dsa_mu_internal(mu, key->tr, mprime, mprimelen);
-    return ossl_ml_dsa_key_verify_mu(key, sig, mu);
 }

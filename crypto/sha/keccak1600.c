@@ -227,8 +227,12 @@ void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES])
     A[24] = Asu;
 }
 
-/* Little-endian load of a lane from 8 bytes (FIPS 202 section 3.1.2). */
-static uint64_t load64_le(const uint8_t *p)
+/*
+ * Little-endian load of a lane from 8 bytes (FIPS 202 section 3.1.2),
+ * written out so that compilers merge it into one load on little-endian
+ * hosts; inline, as it is called for every lane absorbed.
+ */
+static inline uint64_t load64_le(const uint8_t *p)
 {
     return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16
            | (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32
@@ -240,7 +244,7 @@ static uint64_t load64_le(const uint8_t *p)
  * Little-endian store of a lane into 8 bytes, written out so that compilers
  * merge it into one store on little-endian hosts.
  */
-static void store64_le(uint8_t *p, uint64_t v)
+static inline void store64_le(uint8_t *p, uint64_t v)
 {
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);
@@ -253,38 +257,92 @@ static void store64_le(uint8_t *p, uint64_t v)
 }
 
 /*
- * XOR len bytes of in into the state from byte offset off: the absorbing
- * step of the sponge (FIPS 202 Algorithm 8, step 6).  Whole lanes go 8
- * bytes at a time, the partial lanes at either end byte by byte.
+ * XOR len bytes of in into state j of ways interleaved states (lane i at
+ * A[ways * i + j]) from byte offset off: the absorbing step of the sponge
+ * (FIPS 202 Algorithm 8, step 6).  Whole lanes go 8 bytes at a time, the
+ * partial lanes at either end byte by byte.
  */
-void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
-                          const uint8_t *in, size_t len)
+static inline void xor_bytes(uint64_t *A, size_t ways, size_t j, size_t off,
+                             const uint8_t *in, size_t len)
 {
     while (len > 0 && off % 8 != 0) {
-        A[off / 8] ^= (uint64_t)*in++ << (8 * (off % 8));
+        A[ways * (off / 8) + j] ^= (uint64_t)*in++ << (8 * (off % 8));
         off++;
         len--;
     }
     for (; len >= 8; len -= 8, off += 8, in += 8)
-        A[off / 8] ^= load64_le(in);
+        A[ways * (off / 8) + j] ^= load64_le(in);
     for (; len > 0; len--, off++)
-        A[off / 8] ^= (uint64_t)*in++ << (8 * (off % 8));
+        A[ways * (off / 8) + j] ^= (uint64_t)*in++ << (8 * (off % 8));
 }
 
 /*
- * Copy len bytes of the state from byte offset off into out: the
- * squeezing step of the sponge (FIPS 202 Algorithm 8, step 10, Trunc).
+ * Copy len bytes of state j of ways interleaved states from byte offset
+ * off into out: the squeezing step of the sponge (FIPS 202 Algorithm 8,
+ * step 10, Trunc).
  */
-void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
-                              uint8_t *out, size_t len)
+static inline void extract_bytes(const uint64_t *A, size_t ways, size_t j,
+                                 size_t off, uint8_t *out, size_t len)
 {
     while (len > 0 && off % 8 != 0) {
-        *out++ = (uint8_t)(A[off / 8] >> (8 * (off % 8)));
+        *out++ = (uint8_t)(A[ways * (off / 8) + j] >> (8 * (off % 8)));
         off++;
         len--;
     }
     for (; len >= 8; len -= 8, off += 8, out += 8)
-        store64_le(out, A[off / 8]);
+        store64_le(out, A[ways * (off / 8) + j]);
     for (; len > 0; len--, off++)
-        *out++ = (uint8_t)(A[off / 8] >> (8 * (off % 8)));
+        *out++ = (uint8_t)(A[ways * (off / 8) + j] >> (8 * (off % 8)));
+}
+
+/* XOR len bytes of in into the state from byte offset off. */
+void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
+                          const uint8_t *in, size_t len)
+{
+    xor_bytes(A, 1, 0, off, in, len);
+}
+
+/* Copy len bytes of the state from byte offset off into out. */
+void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
+                              uint8_t *out, size_t len)
+{
+    extract_bytes(A, 1, 0, off, out, len);
+}
+
+/*
+ * State j of ways interleaved states becomes that of an empty sponge that
+ * has absorbed its whole input, in (len < rate bytes), and the padding
+ * (FIPS 202 section 6, pad10*1; rate a multiple of 8): in, the domain
+ * suffix and first pad bit pad at byte len, zeros, and the last pad bit at
+ * byte rate - 1.  One store per lane.
+ */
+void KECCAK1600_set_last_block_xn(uint64_t *A, size_t ways, size_t j,
+                                  const uint8_t *in, size_t len, uint8_t pad,
+                                  size_t rate)
+{
+    size_t full = len / 8, tail = len % 8, i;
+    uint64_t w = (uint64_t)pad << (8 * tail), *p = A + j;
+
+    for (i = 0; i < full; i++, p += ways, in += 8)
+        *p = load64_le(in);
+    for (i = 0; i < tail; i++)
+        w |= (uint64_t)in[i] << (8 * i);
+    *p = w;
+    for (i = full + 1, p += ways; i < KECCAK1600_LANES; i++, p += ways)
+        *p = 0;
+    A[ways * (rate / 8 - 1) + j] ^= (uint64_t)KECCAK1600_PAD_LAST << 56;
+}
+
+/* KECCAK1600_xor_bytes on state j of ways interleaved states. */
+void KECCAK1600_xor_bytes_xn(uint64_t *A, size_t ways, size_t j, size_t off,
+                             const uint8_t *in, size_t len)
+{
+    xor_bytes(A, ways, j, off, in, len);
+}
+
+/* KECCAK1600_extract_bytes on state j of ways interleaved states. */
+void KECCAK1600_extract_bytes_xn(const uint64_t *A, size_t ways, size_t j,
+                                 size_t off, uint8_t *out, size_t len)
+{
+    extract_bytes(A, ways, j, off, out, len);
 }

@@ -10,9 +10,6 @@
 #include "internal/cleanse.h"
 #include "internal/sha3.h"
 
-/* The last bit of pad10*1 is the top bit of the last byte of the block. */
-#define KECCAK_PAD_LAST 0x80
-
 /* Start an empty sponge of the given rate (bytes), padding byte and digest length. */
 void SHA3_init(KECCAK1600_CTX *ctx, size_t rate, uint8_t pad, size_t md_size)
 {
@@ -71,13 +68,13 @@ void SHA3_absorb(KECCAK1600_CTX *ctx, const uint8_t *in, size_t len)
 /*
  * Squeeze len bytes (FIPS 202 Algorithm 8, steps 7-10).  The first call
  * appends the domain suffix and pad10*1 (both in ctx->pad's low bits and
- * KECCAK_PAD_LAST) and permutes; later blocks are permuted only when more
+ * KECCAK1600_PAD_LAST) and permutes; later blocks are permuted only when more
  * output is asked for, so squeezing in pieces equals squeezing at once.
  */
 void SHA3_squeeze(KECCAK1600_CTX *ctx, uint8_t *out, size_t len)
 {
     if (!ctx->squeezing) {
-        uint8_t last = KECCAK_PAD_LAST;
+        uint8_t last = KECCAK1600_PAD_LAST;
 
         KECCAK1600_xor_bytes(ctx->A, ctx->pos, &ctx->pad, 1);
         KECCAK1600_xor_bytes(ctx->A, ctx->rate - 1, &last, 1);

@@ -96,46 +96,6 @@ static inline int ml_dsa_ct_vec_take(void *p, size_t n)
 #endif
 
 /*
- * MemorySanitizer does not see the loads and stores of assembly either.
- * After a multi-buffer Keccak kernel absorbs the ways inputs (len bytes
- * each) into its states A (Alen bytes), ML_DSA_CT_ASM_ABSORBED marks the
- * states secret when an input is; after it squeezes len bytes into each of
- * out[0..ways), ML_DSA_CT_ASM_SQUEEZED marks them secret when the states
- * are, public otherwise.  No-ops except in a CT=1 MemorySanitizer build.
- */
-#ifdef ML_DSA_CT_MSAN
-# include <stddef.h>
-# include <stdint.h>
-static inline void ML_DSA_CT_ASM_ABSORBED(void *A, size_t Alen,
-                                          const uint8_t *const *in,
-                                          size_t ways, size_t len)
-{
-    for (size_t j = 0; j < ways; j++)
-        if (__msan_test_shadow(in[j], len) != -1)
-            ML_DSA_CT_SECRET(A, Alen);
-}
-
-static inline void ML_DSA_CT_ASM_SQUEEZED(const void *A, size_t Alen,
-                                          uint8_t *const *out, size_t ways,
-                                          size_t len)
-{
-    int secret = __msan_test_shadow(A, Alen) != -1;
-
-    for (size_t j = 0; j < ways; j++) {
-        if (secret)
-            ML_DSA_CT_SECRET(out[j], len);
-        else
-            ML_DSA_CT_DECLASSIFY(out[j], len);
-    }
-}
-#else
-# define ML_DSA_CT_ASM_ABSORBED(A, Alen, in, ways, len) \
-    ((void)(A), (void)(Alen), (void)(in), (void)(ways), (void)(len))
-# define ML_DSA_CT_ASM_SQUEEZED(A, Alen, out, ways, len) \
-    ((void)(A), (void)(Alen), (void)(out), (void)(ways), (void)(len))
-#endif
-
-/*
  * The harness's planted leak in the library (test/ct/ct_check.c, group
  * plant-y255): in a CT=1 build, ossl_ml_dsa_ct_plant = ML_DSA_CT_PLANT_Y255
  * makes signing branch on the secret y[0].coeff[255], the last coefficient

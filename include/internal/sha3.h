@@ -25,6 +25,8 @@
 /* Domain separation + first padding bit (FIPS 202 section 6). */
 #define SHA3_PAD 0x06
 #define SHAKE_PAD 0x1f
+/* The last bit of pad10*1: the top bit of the last byte of the block. */
+#define KECCAK1600_PAD_LAST 0x80
 
 /* Keccak-f[1600] on a state of 25 little-endian lanes (FIPS 202 Algorithm 7). */
 void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES]);
@@ -35,6 +37,19 @@ void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
 /* Copy len bytes of the state starting at byte offset off into out (off + len <= 200). */
 void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
                               uint8_t *out, size_t len);
+/* The same two on state j of ways lane-interleaved states: lane i of
+ * state j is A[ways * i + j]. */
+void KECCAK1600_xor_bytes_xn(uint64_t *A, size_t ways, size_t j, size_t off,
+                             const uint8_t *in, size_t len);
+void KECCAK1600_extract_bytes_xn(const uint64_t *A, size_t ways, size_t j,
+                                 size_t off, uint8_t *out, size_t len);
+/* State j becomes an empty sponge's after absorbing in (len < rate bytes,
+ * its whole input) and the padding (pad, e.g. SHAKE_PAD, at byte len;
+ * KECCAK1600_PAD_LAST at byte rate - 1), not yet permuted.  With ways 1,
+ * in may be the state itself (each word is read before it is written). */
+void KECCAK1600_set_last_block_xn(uint64_t *A, size_t ways, size_t j,
+                                  const uint8_t *in, size_t len, uint8_t pad,
+                                  size_t rate);
 
 /* Incremental SHA-3 / SHAKE context. */
 typedef struct keccak1600_ctx_st {
@@ -81,20 +96,15 @@ void SHA3_sha3(size_t md_bits, uint8_t *md, const uint8_t *in, size_t inlen);
 #endif
 
 /*
- * 4-way SHAKE128 / SHAKE256 (x86-64, AVX-512VL), for the multi-buffer
- * sample ops: four independent SHAKE instances of one rate, run in step.
+ * The 4-way Keccak-f[1600] kernel (x86-64, AVX-512VL): four independent
+ * states, permuted, absorbed into and squeezed in step; the SHAKE jobs of
+ * the multi-buffer scheduler (include/internal/sha3_mb.h) run on it.
  * Defined only in x86-64 builds with the assembly kernels
  * (KECCAK1600_ASM_X86_64); call it only when
  * SHA3_avx512vl_capable() returns 1.
  *
  * The four states are lane-interleaved: lane i (0..24) of instance j (0..3)
  * is A[4 * i + j], so one 32-byte load fetches lane i of all four.
- *
- * Use: SHA3_x4_init(ctx, SHAKE128_RATE or SHAKE256_RATE), then one
- * SHA3_x4_absorb_once() with the four whole inputs (all of one length),
- * then SHA3_x4_squeezeblocks() any number of times; SHA3_x4_cleanse() when
- * the inputs or outputs were secret.  Each squeezeblocks call continues the
- * output stream of every instance where the previous one stopped.
  */
 #ifdef KECCAK1600_ASM_X86_64
 
@@ -118,34 +128,20 @@ void SHA3_x4_absorb_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
 void SHA3_x4_squeeze_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
                               uint8_t *const out[KECCAK1600_X4_WAYS],
                               size_t nblocks, size_t r);
+/* For each of shape[0] blocks: permute, write the first shape[1] bytes of
+ * instance j to out[j], then XOR shape[2] bytes of in[j] into it (none
+ * when shape[2] is 0); both rates multiples of 8, at most SHAKE128_RATE. */
+void SHA3_x4_squeeze_absorb_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
+                                     uint8_t *const out[KECCAK1600_X4_WAYS],
+                                     const uint8_t *const in[KECCAK1600_X4_WAYS],
+                                     const size_t shape[3]);
 /* What was built: "keccak1600x4-avx512vl full, <flavour>, <assembler>
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512vl_info(void);
 
-/* Four SHAKE instances of one rate (crypto/sha/x86_64/keccak1600xn.c). */
-typedef struct keccak1600_x4_ctx_st {
-    _Alignas(32) uint64_t A[KECCAK1600_X4_STATE_WORDS];
-    size_t rate;       /* bytes per block: SHAKE128_RATE or SHAKE256_RATE */
-} KECCAK1600_X4_CTX;
-
-/* Zero the four states and set the rate (SHAKE128_RATE or SHAKE256_RATE). */
-void SHA3_x4_init(KECCAK1600_X4_CTX *ctx, size_t rate);
-/* Absorb in[j] (len bytes, any len, the same for all four) into instance
- * j and pad with SHAKE's 0x1f ... 0x80 (FIPS 202 section 6.2); once per
- * context, right after SHA3_x4_init(). */
-void SHA3_x4_absorb_once(KECCAK1600_X4_CTX *ctx,
-                         const uint8_t *const in[KECCAK1600_X4_WAYS],
-                         size_t len);
-/* Write the next nblocks * rate bytes of instance j's output to out[j]. */
-void SHA3_x4_squeezeblocks(KECCAK1600_X4_CTX *ctx,
-                           uint8_t *const out[KECCAK1600_X4_WAYS],
-                           size_t nblocks);
-/* Wipe the four states. */
-void SHA3_x4_cleanse(KECCAK1600_X4_CTX *ctx);
-
 /*
- * 8-way SHAKE128 / SHAKE256 (x86-64, AVX-512F on zmm registers): the x4
- * interface above with eight instances; call it only when
+ * The 8-way kernel (x86-64, AVX-512F on zmm registers): the x4 interface
+ * above with eight states; call it only when
  * SHA3_avx512_capable() returns 1 (a CPU may have AVX-512VL but slow zmm:
  * both kernels stay).  Lane i of instance j (0..7) is A[8 * i + j], so
  * one 64-byte load fetches lane i of all eight.
@@ -170,68 +166,45 @@ void SHA3_x8_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
 void SHA3_x8_squeeze_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
                             uint8_t *const out[KECCAK1600_X8_WAYS],
                             size_t nblocks, size_t r);
+/* For each of shape[0] blocks: permute, write the first shape[1] bytes of
+ * instance j to out[j], then XOR shape[2] bytes of in[j] into it (none
+ * when shape[2] is 0); both rates multiples of 8, at most SHAKE128_RATE. */
+void SHA3_x8_squeeze_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
+                                   uint8_t *const out[KECCAK1600_X8_WAYS],
+                                   const uint8_t *const in[KECCAK1600_X8_WAYS],
+                                   const size_t shape[3]);
 /* What was built: "keccak1600x8-avx512 full, <flavour>, <assembler>
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512_info(void);
 
-/* Eight SHAKE instances of one rate (crypto/sha/x86_64/keccak1600xn.c). */
-typedef struct keccak1600_x8_ctx_st {
-    _Alignas(64) uint64_t A[KECCAK1600_X8_STATE_WORDS];
-    size_t rate;       /* bytes per block: SHAKE128_RATE or SHAKE256_RATE */
-} KECCAK1600_X8_CTX;
-
-/* As SHA3_x4_init / _absorb_once / _squeezeblocks / _cleanse, eight ways. */
-void SHA3_x8_init(KECCAK1600_X8_CTX *ctx, size_t rate);
-void SHA3_x8_absorb_once(KECCAK1600_X8_CTX *ctx,
-                         const uint8_t *const in[KECCAK1600_X8_WAYS],
-                         size_t len);
-void SHA3_x8_squeezeblocks(KECCAK1600_X8_CTX *ctx,
-                           uint8_t *const out[KECCAK1600_X8_WAYS],
-                           size_t nblocks);
-void SHA3_x8_cleanse(KECCAK1600_X8_CTX *ctx);
-
 #endif /* KECCAK1600_ASM_X86_64 */
 
 /*
- * 2-way SHAKE128 / SHAKE256 (aarch64, Advanced SIMD), for the multi-buffer
- * sample ops: two independent SHAKE instances of one rate, run in step,
- * lane i of both in one 128-bit register.  Defined only in aarch64 builds
- * with the assembly kernels (KECCAK1600_ASM_AARCH64).  Two kernels do the
- * permutation, and the caller names the one it wants in SHA3_x2_init():
+ * The 2-way Keccak-f[1600] kernels (aarch64, Advanced SIMD): two
+ * independent states, permuted, absorbed into and squeezed in step, lane
+ * i of both in one 128-bit register; the SHAKE jobs of the multi-buffer
+ * scheduler (include/internal/sha3_mb.h) run on them.  Defined only in
+ * aarch64 builds with the assembly kernels (KECCAK1600_ASM_AARCH64).  Two
+ * kernels, with the same entry points and the same bytes:
  *
- *   KECCAK1600_X2_NEON   Armv8.0 Advanced SIMD; call it only when
- *                        SHA3_armv8_capable() returns 1
- *   KECCAK1600_X2_SHA3   the Armv8.2 SHA-3 extension (EOR3, RAX1, XAR,
- *                        BCAX); call it only when SHA3_armv8_sha3_capable()
- *                        returns 1 (never when the assembler could not
- *                        encode the extension: that kernel is then stubs)
+ *   _armv8       Armv8.0 Advanced SIMD; call it only when
+ *                SHA3_armv8_capable() returns 1
+ *   _armv8_sha3  the Armv8.2 SHA-3 extension (EOR3, RAX1, XAR, BCAX); call
+ *                it only when SHA3_armv8_sha3_capable() returns 1 (never
+ *                when the assembler could not encode the extension: that
+ *                kernel is then stubs)
  *
- * Both give the same bytes.  The two states are lane-interleaved: lane i
- * (0..24) of instance j (0..1) is A[2 * i + j], so one 16-byte load
- * fetches lane i of both.
- *
- * Use, as the 4-way interface: SHA3_x2_init(ctx, SHAKE128_RATE or
- * SHAKE256_RATE, kernel), then one SHA3_x2_absorb_once() with the two whole
- * inputs (of one length), then SHA3_x2_squeezeblocks() any number of
- * times; SHA3_x2_cleanse() when the inputs or outputs were secret.  Each
- * squeezeblocks call continues the output stream of both instances where
- * the previous one stopped.
+ * The two states are lane-interleaved: lane i (0..24) of instance j (0..1)
+ * is A[2 * i + j], so one 16-byte load fetches lane i of both.
  */
 #ifdef KECCAK1600_ASM_AARCH64
 
 # define KECCAK1600_X2_WAYS 2
 # define KECCAK1600_X2_STATE_WORDS (KECCAK1600_X2_WAYS * KECCAK1600_LANES)
 
-/* The permutation of a 2-way context. */
-typedef enum {
-    KECCAK1600_X2_NEON,         /* Armv8.0 Advanced SIMD */
-    KECCAK1600_X2_SHA3          /* Armv8.2 SHA-3 extension */
-} KECCAK1600_X2_KERNEL;
-
 /*
  * The assembly kernels (crypto/sha/asm/keccak1600x2-armv8.pl and
- * keccak1600x2-armv8-sha3.pl): the same entry points for each, suffixed
- * _armv8 and _armv8_sha3.
+ * keccak1600x2-armv8-sha3.pl).
  */
 /* 1 when the CPU runs Advanced SIMD (ossl_armcap() has OSSL_ARMCAP_ASIMD). */
 int SHA3_armv8_capable(void);
@@ -262,30 +235,6 @@ void SHA3_x2_squeeze_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS],
  * <version>", "keccak1600x2-armv8-sha3 full, ..." or "... stubs (<reason>)". */
 const char *SHA3_armv8_info(void);
 const char *SHA3_armv8_sha3_info(void);
-
-/* Two SHAKE instances of one rate (crypto/sha/aarch64/keccak1600x2.c). */
-typedef struct keccak1600_x2_ctx_st {
-    _Alignas(16) uint64_t A[KECCAK1600_X2_STATE_WORDS];
-    size_t rate;       /* bytes per block: SHAKE128_RATE or SHAKE256_RATE */
-    KECCAK1600_X2_KERNEL kernel;
-} KECCAK1600_X2_CTX;
-
-/* Zero the two states, set the rate (SHAKE128_RATE or SHAKE256_RATE) and
- * the kernel that permutes them. */
-void SHA3_x2_init(KECCAK1600_X2_CTX *ctx, size_t rate,
-                  KECCAK1600_X2_KERNEL kernel);
-/* Absorb in[j] (len bytes, any len, the same for both) into instance j and
- * pad with SHAKE's 0x1f ... 0x80 (FIPS 202 section 6.2); once per context,
- * right after SHA3_x2_init(). */
-void SHA3_x2_absorb_once(KECCAK1600_X2_CTX *ctx,
-                         const uint8_t *const in[KECCAK1600_X2_WAYS],
-                         size_t len);
-/* Write the next nblocks * rate bytes of instance j's output to out[j]. */
-void SHA3_x2_squeezeblocks(KECCAK1600_X2_CTX *ctx,
-                           uint8_t *const out[KECCAK1600_X2_WAYS],
-                           size_t nblocks);
-/* Wipe the two states. */
-void SHA3_x2_cleanse(KECCAK1600_X2_CTX *ctx);
 
 #endif /* KECCAK1600_ASM_AARCH64 */
 

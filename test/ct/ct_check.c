@@ -7,8 +7,10 @@
  * library.  One group of operations per run:
  *   core      keygen (one-shot, key object from a seed and from the OS),
  *             sign (one-shot, key object, hedged with OS randomness,
- *             external mu, HashML-DSA, internal interface), pk_from_sk,
- *             key from an expanded secret key
+ *             external mu, HashML-DSA, internal interface; ML-DSA-44's
+ *             two attempts at a time on a backend with a multi-way
+ *             kernel), batch verification, pk_from_sk, key from an
+ *             expanded secret key
  *   der       private DER encode and decode, every RFC 9881 form
  *   pem       the same in PEM
  * and the self-tests, leaks that must be reported (one a group, as
@@ -90,6 +92,47 @@ static MLDSA_KEY *secret_key(mldsa_param p)
     return key;
 }
 
+/*
+ * mldsa_key_verify_batch of nine items (more than one batch of eight):
+ * the signature sig, made by the secret key object, on key and on a key
+ * from its public key, valid and with a flipped bit; MLDSA_OK when every
+ * result is the expected one.  Verification sees only public data, but
+ * runs right beside secret-key objects.
+ */
+static int verify_batch(const MLDSA_KEY *key, const uint8_t *pk,
+                        mldsa_param p, const uint8_t *sig, size_t siglen)
+{
+    static uint8_t bad[MLDSA_MAX_SIGNATURE_BYTES];
+    MLDSA_VERIFY_ITEM items[9];
+    MLDSA_KEY *pub = NULL;
+    int ret, ok = 1;
+    size_t i;
+
+    ML_DSA_CT_DECLASSIFY(sig, siglen);
+    memcpy(bad, sig, siglen);
+    bad[siglen / 2] ^= 1;
+    if ((ret = mldsa_key_from_public(&pub, p, pk, mldsa_public_key_bytes(p)))
+            != MLDSA_OK)
+        return ret;
+    for (i = 0; i < 9; i++) {
+        items[i].key = i % 2 ? pub : key;
+        items[i].msg = msg;
+        items[i].msglen = sizeof(msg);
+        items[i].ctx = ctx;
+        items[i].ctxlen = sizeof(ctx);
+        items[i].sig = i % 3 == 2 ? bad : sig;
+        items[i].siglen = siglen;
+    }
+    ret = mldsa_key_verify_batch(items, 9);
+    PUBLIC(ret);
+    for (i = 0; i < 9; i++) {
+        PUBLIC(items[i].result);
+        ok &= items[i].result == (i % 3 == 2 ? MLDSA_ERR_VERIFY : MLDSA_OK);
+    }
+    mldsa_key_free(pub);
+    return ok && ret == MLDSA_ERR_VERIFY ? MLDSA_OK : MLDSA_ERR_VERIFY;
+}
+
 /* Keygen, signing, pk_from_sk and the expanded-key decoder. */
 static void run_core(mldsa_param p)
 {
@@ -147,6 +190,12 @@ static void run_core(mldsa_param p)
     judge("sign (key object, hedged: OS rnd)", p, ret == MLDSA_OK
           && mldsa_key_verify(key, sig, siglen, msg, sizeof(msg), ctx,
                               sizeof(ctx)) == MLDSA_OK, before);
+
+    before = VALGRIND_COUNT_ERRORS;
+    ret = verify_batch(key, pk, p, sig, siglen);
+    PUBLIC(ret);
+    judge("verify batch (key object and public key, valid and not)", p,
+          ret == MLDSA_OK, before);
 
     before = VALGRIND_COUNT_ERRORS;
     ret = mldsa_key_compute_mu(key, mu, msg, sizeof(msg), ctx, sizeof(ctx));

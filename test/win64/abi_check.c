@@ -215,7 +215,7 @@ typedef struct {
     size_t ways;
     uint32_t caps;                      /* ossl_ia32cap bits it needs */
     const char *capable_name, *info_name, *permute_name, *absorb_name,
-        *squeeze_name;
+        *squeeze_name, *squeeze_absorb_name;
     int (*capable)(void);
     const char *(*info)(void);
     void (*permute)(uint64_t *A);
@@ -223,6 +223,8 @@ typedef struct {
                    size_t r);
     void (*squeeze)(uint64_t *A, uint8_t *const *out, size_t nblocks,
                     size_t r);
+    void (*squeeze_absorb)(uint64_t *A, uint8_t *const *out,
+                           const uint8_t *const *in, const size_t *shape);
 } KERNEL;
 
 static const KERNEL kernels[] = {
@@ -230,18 +232,18 @@ static const KERNEL kernels[] = {
       OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL | OSSL_IA32CAP_ZMM_STATE,
       "SHA3_avx512vl_capable", "SHA3_avx512vl_info",
       "KECCAK1600_x4_permute_avx512vl", "SHA3_x4_absorb_avx512vl",
-      "SHA3_x4_squeeze_avx512vl",
+      "SHA3_x4_squeeze_avx512vl", "SHA3_x4_squeeze_absorb_avx512vl",
       SHA3_avx512vl_capable, SHA3_avx512vl_info,
       KECCAK1600_x4_permute_avx512vl, SHA3_x4_absorb_avx512vl,
-      SHA3_x4_squeeze_avx512vl },
+      SHA3_x4_squeeze_avx512vl, SHA3_x4_squeeze_absorb_avx512vl },
     { "x8", KECCAK1600_X8_WAYS,
       OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE,
       "SHA3_avx512_capable", "SHA3_avx512_info",
       "KECCAK1600_x8_permute_avx512", "SHA3_x8_absorb_avx512",
-      "SHA3_x8_squeeze_avx512",
+      "SHA3_x8_squeeze_avx512", "SHA3_x8_squeeze_absorb_avx512",
       SHA3_avx512_capable, SHA3_avx512_info,
       KECCAK1600_x8_permute_avx512, SHA3_x8_absorb_avx512,
-      SHA3_x8_squeeze_avx512 },
+      SHA3_x8_squeeze_avx512, SHA3_x8_squeeze_absorb_avx512 },
 };
 
 /* What the exception handler expects and what it found. */
@@ -620,6 +622,44 @@ static void test_squeeze(const KERNEL *k, size_t r)
                            && memcmp(data[0], data[1], sizeof(data[0])) == 0);
 }
 
+/*
+ * Squeeze BLOCKS blocks of rate r while absorbing blocks of the other
+ * SHAKE rate, through the trampoline and directly.
+ */
+static void test_squeeze_absorb(const KERNEL *k, size_t r)
+{
+    static uint8_t data[2][MAX_WAYS][BLOCKS * SHAKE128_RATE];
+    static uint8_t input[MAX_WAYS][BLOCKS * SHAKE128_RATE];
+    uint64_t A[MAX_STATE_WORDS], B[MAX_STATE_WORDS];
+    uint8_t *out[2][MAX_WAYS];
+    const uint8_t *in[MAX_WAYS];
+    size_t shape[3] = { BLOCKS, r, SHAKE128_RATE + SHAKE256_RATE - r };
+    ABI_CALL c;
+    char what[96];
+    int ok;
+
+    memset(data, 0, sizeof(data));
+    rnd_bytes(input, sizeof(input));
+    rnd_bytes(A, sizeof(A));
+    memcpy(B, A, sizeof(B));
+    for (size_t j = 0; j < k->ways; j++) {
+        out[0][j] = data[0][j];
+        out[1][j] = data[1][j];
+        in[j] = input[j];
+    }
+    snprintf(what, sizeof(what), "%s %s(r=%zu/%zu, %d blocks)", k->name,
+             k->squeeze_absorb_name, shape[1], shape[2], BLOCKS);
+    call_init(&c, (uint64_t)(uintptr_t)k->squeeze_absorb,
+              (uint64_t)(uintptr_t)A, (uint64_t)(uintptr_t)out[0],
+              (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)shape);
+    call_run(&c);
+    ok = check_regs(what, &c);
+    if (ok)
+        k->squeeze_absorb(B, out[1], in, shape);
+    check_result(what, ok, memcmp(A, B, sizeof(A)) == 0
+                           && memcmp(data[0], data[1], sizeof(data[0])) == 0);
+}
+
 static const char *const fault_rows[] = {
     "faults inside the kernel",
     "the .pdata entry of the faulting RIP is the kernel's",
@@ -716,7 +756,8 @@ static int protect(uint8_t *page, DWORD prot)
  * holding state: the permutation on a read-only state (it faults on its
  * first store, after the rounds); an absorb of 2 blocks whose last input
  * has its second block on a no-access page (after one permutation); a
- * squeeze of 2 blocks whose last output has its second block there.
+ * squeeze of 2 blocks whose last output has its second block there; a
+ * squeeze-absorb of 2 blocks whose last input has its first block there.
  */
 static void test_faults(const KERNEL *k, uint8_t *pages)
 {
@@ -725,7 +766,7 @@ static void test_faults(const KERNEL *k, uint8_t *pages)
     uint64_t A[MAX_STATE_WORDS], *RO = (uint64_t *)guard;
     const uint8_t *in[MAX_WAYS];
     uint8_t *out[MAX_WAYS];
-    size_t r = SHAKE128_RATE;
+    size_t r = SHAKE128_RATE, shape[3] = { 2, SHAKE128_RATE, SHAKE256_RATE };
     char what[96];
 
     rnd_bytes(data, sizeof(data));
@@ -764,15 +805,25 @@ static void test_faults(const KERNEL *k, uint8_t *pages)
     fault_call(what, (uint64_t)(uintptr_t)k->squeeze,
                (uint64_t)(uintptr_t)guard, 4, (uint64_t)(uintptr_t)A,
                (uint64_t)(uintptr_t)out, 2, r);
+
+    for (size_t j = 0; j < k->ways; j++)
+        out[j] = data[j];
+    in[k->ways - 1] = guard;
+    snprintf(what, sizeof(what), "%s %s", k->name, k->squeeze_absorb_name);
+    fault_call(what, (uint64_t)(uintptr_t)k->squeeze_absorb,
+               (uint64_t)(uintptr_t)guard, 4, (uint64_t)(uintptr_t)A,
+               (uint64_t)(uintptr_t)out, (uint64_t)(uintptr_t)in,
+               (uint64_t)(uintptr_t)shape);
 }
 
 /* The fault rows of one kernel, as skips. */
 static void skip_faults(const KERNEL *k, const char *why)
 {
-    const char *fn[] = { k->permute_name, k->absorb_name, k->squeeze_name };
+    const char *fn[] = { k->permute_name, k->absorb_name, k->squeeze_name,
+                         k->squeeze_absorb_name };
     char name[160];
 
-    for (size_t i = 0; i < 3; i++)
+    for (size_t i = 0; i < 4; i++)
         for (size_t j = 0; j < N_FAULT_ROWS; j++) {
             snprintf(name, sizeof(name), "%s %s: %s", k->name, fn[i],
                      fault_rows[j]);
@@ -813,9 +864,14 @@ static void test_kernel(const KERNEL *k, uint8_t *pages)
             snprintf(what, sizeof(what), "%s %s(r=%zu, %d blocks)", k->name,
                      k->squeeze_name, rates[i], BLOCKS);
             skip_call(what, why);
+            snprintf(what, sizeof(what), "%s %s(r=%zu/%zu, %d blocks)",
+                     k->name, k->squeeze_absorb_name, rates[i],
+                     SHAKE128_RATE + SHAKE256_RATE - rates[i], BLOCKS);
+            skip_call(what, why);
         } else {
             test_absorb(k, rates[i]);
             test_squeeze(k, rates[i]);
+            test_squeeze_absorb(k, rates[i]);
         }
     }
     if (!full)

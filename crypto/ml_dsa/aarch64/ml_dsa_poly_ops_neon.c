@@ -6,8 +6,8 @@
  * compiler vectorises four 32-bit lanes wide (Advanced SIMD is baseline on
  * aarch64; GCC 12 and clang do it at -O2), there calling the NEON
  * w1Encode, the NEON packers and decoders (ml_dsa_encoders_neon.c), and
- * the generic HintBitPack (it runs once per released signature and
- * branches on the public hint).
+ * the generic HintBitPack and HintBitUnpack (they run once per signature
+ * and branch on the public hint).
  */
 #include <arm_neon.h>
 #include "internal/cleanse.h"
@@ -223,10 +223,14 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_neon = {
     r_neon,
     hint_neon,
     use_hint_neon,
+    power2round_neon,
+    exceeds_neon,
+    sub_reduce_neon,
     ossl_ml_dsa_poly_pack_w1_neon,
     ossl_ml_dsa_poly_unpack_z_neon,
     ossl_ml_dsa_poly_pack_z_neon,
     ossl_ml_dsa_hint_encode_generic,
+    ossl_ml_dsa_hint_decode_generic,
     ossl_ml_dsa_poly_pack_eta_neon,
     ossl_ml_dsa_poly_unpack_eta_neon,
     ossl_ml_dsa_poly_pack_t0_neon,

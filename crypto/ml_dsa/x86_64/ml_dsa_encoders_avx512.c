@@ -379,3 +379,51 @@ void AVX512_BW_FN ossl_ml_dsa_hint_encode_avx512(uint8_t *out,
         out[omega + i] = (uint8_t)index;
     }
 }
+
+/*
+ * HintBitUnpack (FIPS 204 Algorithm 21), as ossl_ml_dsa_hint_decode_generic:
+ * the k counts are checked one by one (non-decreasing, at most omega),
+ * which marks where each polynomial's indices start; the omega index
+ * bytes (at most 80) are then checked 64 at a time, each against the byte
+ * before it (a masked load one byte back; the masked-off first byte is
+ * never read): an index not above the one before it, except at a
+ * polynomial's start, or a non-zero byte past the total makes the encoding
+ * malformed.  h is cleared 64 bytes a store, and gets its ones by index.
+ * Public data (a signature), so the loops may depend on it.
+ */
+int AVX512_BW_FN ossl_ml_dsa_hint_decode_avx512(const ML_DSA_PARAMS *params,
+                                                uint8_t *h, const uint8_t *in)
+{
+    const size_t omega = (size_t)params->omega, k = params->k;
+    uint64_t starts[2] = { 0, 0 }, used, bad = 0;
+    size_t i, j, from, n, index = 0, end;
+    __mmask64 bytes;
+    __m512i cur, prev;
+
+    for (i = 0; i < k; i++, index = end) {
+        end = in[omega + i];
+        if (end < index || end > omega)
+            return 0;
+        if (end > index)
+            starts[index / 64] |= (uint64_t)1 << (index % 64);
+    }
+    for (from = 0; from < omega; from += 64) {
+        n = omega - from < 64 ? omega - from : 64;
+        bytes = n < 64 ? FIRST_BYTES(n) : ~(__mmask64)0;
+        used = index <= from ? 0 : index - from >= 64 ? ~(uint64_t)0
+               : ((uint64_t)1 << (index - from)) - 1;
+        cur = _mm512_maskz_loadu_epi8(bytes, in + from);
+        prev = _mm512_maskz_loadu_epi8(from == 0 ? bytes & ~(__mmask64)1 : bytes,
+                                       in + from - 1);
+        bad |= _mm512_cmple_epu8_mask(cur, prev) & used & ~starts[from / 64];
+        bad |= _mm512_test_epi8_mask(cur, cur) & ~used;
+    }
+    if (bad != 0)
+        return 0;
+    for (j = 0; j < k * ML_DSA_N; j += 64)
+        _mm512_storeu_si512(h + j, _mm512_setzero_si512());
+    for (i = 0, index = 0; i < k; i++)
+        for (end = in[omega + i]; index < end; index++)
+            h[i * ML_DSA_N + in[index]] = 1;
+    return 1;
+}

@@ -31,7 +31,7 @@ ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx2;
 
 /*
  * AVX-512 packers of keys and signatures (ml_dsa_encoders_avx512.c): zmm
- * only, AVX512F with BW and VBMI (the hint encoder: F and BW).
+ * only, AVX512F with BW and VBMI (the hint encoder and decoder: F and BW).
  */
 ML_DSA_PACK_ETA_FN ossl_ml_dsa_poly_pack_eta_avx512;
 ML_DSA_UNPACK_ETA_FN ossl_ml_dsa_poly_unpack_eta_avx512;
@@ -42,6 +42,7 @@ ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_avx512;
 ML_DSA_PACK_Z_FN ossl_ml_dsa_poly_pack_z_avx512;
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx512;
 ML_DSA_HINT_ENCODE_FN ossl_ml_dsa_hint_encode_avx512;
+ML_DSA_HINT_DECODE_FN ossl_ml_dsa_hint_decode_avx512;
 
 /* The poly ops compiled for AVX2 (ml_dsa_poly_ops_avx2.c). */
 extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx2;

@@ -1,52 +1,72 @@
 /*
- * 2-way SHAKE128 / SHAKE256 over the aarch64 assembly kernels
- * (include/internal/sha3.h, "2-way SHAKE"): whole blocks are absorbed and
- * squeezed by the kernel the context names (Armv8.0 Advanced SIMD, or the
- * SHA-3 extension); the last partial block and the padding are XORed into
- * the interleaved states by the sponge all multi-way kernels share
- * (crypto/sha/keccak1600_multi.c).
+ * The aarch64 2-way Keccak-f[1600] kernels as kernels of the multi-buffer
+ * SHAKE job scheduler (include/internal/sha3_mb.h): the Armv8.0 Advanced
+ * SIMD and the SHA-3 extension assembly.  Their squeeze writes whole
+ * blocks straight into the jobs' buffers, several per call; the blocks a
+ * lane absorbs after a permutation are XORed in here, in C, as are the
+ * partial blocks and the padding by the scheduler.
  */
-#include <stdint.h>
-#include <string.h>
-#include "internal/cleanse.h"
 #include "internal/sha3.h"
-#include "sha/keccak1600_multi.h"
+#include "internal/sha3_mb.h"
 
-/* Zero the two states, set the rate and the kernel. */
-void SHA3_x2_init(KECCAK1600_X2_CTX *ctx, size_t rate,
-                  KECCAK1600_X2_KERNEL kernel)
-{
-    memset(ctx->A, 0, sizeof(ctx->A));
-    ctx->rate = rate;
-    ctx->kernel = kernel;
-}
-
-void SHA3_x2_absorb_once(KECCAK1600_X2_CTX *ctx,
-                         const uint8_t *const in[KECCAK1600_X2_WAYS],
-                         size_t len)
-{
-    KECCAK1600_multi_absorb_once(ctx->A, sizeof(ctx->A), KECCAK1600_X2_WAYS,
-                                 ctx->rate,
-                                 ctx->kernel == KECCAK1600_X2_SHA3
-                                     ? SHA3_x2_absorb_armv8_sha3
-                                     : SHA3_x2_absorb_armv8,
-                                 in, len);
-}
-
-void SHA3_x2_squeezeblocks(KECCAK1600_X2_CTX *ctx,
+typedef void X2_PERMUTE_FN(uint64_t A[KECCAK1600_X2_STATE_WORDS]);
+typedef void X2_SQUEEZE_FN(uint64_t A[KECCAK1600_X2_STATE_WORDS],
                            uint8_t *const out[KECCAK1600_X2_WAYS],
-                           size_t nblocks)
+                           size_t nblocks, size_t r);
+
+/*
+ * The scheduler's squeeze-absorb (FIPS 202 Algorithm 8, both phases) on a
+ * kernel's permute and squeeze: for each of shape[0] blocks, permute and
+ * write shape[1] bytes of each state (the kernel's squeeze, all blocks in
+ * one call when nothing is absorbed), then XOR in shape[2] bytes.
+ */
+static void x2_squeeze_absorb(X2_PERMUTE_FN *permute, X2_SQUEEZE_FN *squeeze,
+                              uint64_t *A, uint8_t *const *out,
+                              const uint8_t *const *in, const size_t *shape)
 {
-    KECCAK1600_multi_squeezeblocks(ctx->A, sizeof(ctx->A), KECCAK1600_X2_WAYS,
-                                   ctx->rate,
-                                   ctx->kernel == KECCAK1600_X2_SHA3
-                                       ? SHA3_x2_squeeze_armv8_sha3
-                                       : SHA3_x2_squeeze_armv8,
-                                   out, nblocks);
+    uint8_t *o[KECCAK1600_X2_WAYS];
+    size_t n, j;
+
+    if (shape[2] == 0 && shape[1] != 0) {
+        squeeze(A, out, shape[0], shape[1]);
+        return;
+    }
+    for (n = 0; n < shape[0]; n++) {
+        if (shape[1] != 0) {
+            for (j = 0; j < KECCAK1600_X2_WAYS; j++)
+                o[j] = out[j] + n * shape[1];
+            squeeze(A, o, 1, shape[1]);
+        } else {
+            permute(A);
+        }
+        for (j = 0; j < KECCAK1600_X2_WAYS; j++)
+            KECCAK1600_xor_bytes_xn(A, KECCAK1600_X2_WAYS, j, 0,
+                                    in[j] + n * shape[2], shape[2]);
+    }
 }
 
-/* Wipe the two states. */
-void SHA3_x2_cleanse(KECCAK1600_X2_CTX *ctx)
+static void x2_neon_squeeze_absorb(uint64_t *A, uint8_t *const *out,
+                                   const uint8_t *const *in,
+                                   const size_t *shape)
 {
-    ossl_cleanse(ctx, sizeof(*ctx));
+    x2_squeeze_absorb(KECCAK1600_x2_permute_armv8, SHA3_x2_squeeze_armv8, A,
+                      out, in, shape);
 }
+
+static void x2_sha3_squeeze_absorb(uint64_t *A, uint8_t *const *out,
+                                   const uint8_t *const *in,
+                                   const size_t *shape)
+{
+    x2_squeeze_absorb(KECCAK1600_x2_permute_armv8_sha3,
+                      SHA3_x2_squeeze_armv8_sha3, A, out, in, shape);
+}
+
+const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x2_neon = {
+    "x2 neon", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8,
+    x2_neon_squeeze_absorb,
+};
+
+const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x2_sha3 = {
+    "x2 sha3", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8_sha3,
+    x2_sha3_squeeze_absorb,
+};

@@ -22,8 +22,16 @@
 #                              size_t nblocks, size_t r);
 #   void SHA3_x8_squeeze_avx512(uint64_t A[200], uint8_t *const out[8],
 #                               size_t nblocks, size_t r);
+#   void SHA3_x8_squeeze_absorb_avx512(uint64_t A[200],
+#                                    uint8_t *const out[8],
+#                                    const uint8_t *const in[8],
+#                                    const size_t shape[3]);
 #   const char *SHA3_avx512_info(void);
-# r is the rate in bytes, a multiple of 8, at most 168.
+# r is the rate in bytes, a multiple of 8, at most 168.  squeeze_absorb
+# takes shape = { nblocks, r_out, r_in } and, per block, permutes, writes
+# r_out bytes of instance j to out[j] and XORs r_in bytes of in[j] into it
+# (r_in 0: none), out[j] and in[j] advancing: the multi-buffer job
+# scheduler's round, jobs squeezing and jobs absorbing in one call.
 #
 # When the assembler that will build the output cannot encode AVX-512F
 # (perlasm/AsmProbe.pm decides), the same symbols are written as stubs:
@@ -53,4 +61,5 @@ Keccak1600xN::generate(
     permute   => 'KECCAK1600_x8_permute_avx512',
     absorb    => 'SHA3_x8_absorb_avx512',
     squeeze   => 'SHA3_x8_squeeze_avx512',
+    squeeze_absorb => 'SHA3_x8_squeeze_absorb_avx512',
 );

@@ -1,0 +1,336 @@
+/*
+ * ML-DSA verification (FIPS 204 Algorithm 8, ML-DSA.Verify_internal) on
+ * key objects, one signature or a batch: the key-object entry points for
+ * pure ML-DSA (Algorithm 3), HashML-DSA (Algorithm 5), external mu and
+ * the internal interface, and mldsa_key_verify_batch.
+ *
+ * One engine serves them all: up to ML_DSA_VERIFY_GROUP verifications at
+ * a time, whose SHAKE work runs as jobs of one scheduler on the backend's
+ * kernel: first each one's mu = H(tr || M', 64) and the SHAKE256(c-tilde)
+ * of its SampleInBall, side by side, then each one's commitment hash
+ * H(mu || w1Encode(w1'), lambda / 4).  A single verification still gets
+ * its mu and SampleInBall in one batch; a batch of eight fills the lanes
+ * of the 8-way kernel.  Only public data.
+ */
+#include <string.h>
+#include "internal/sha3_mb.h"
+#include "ml_dsa_local.h"
+#include "ml_dsa_poly.h"
+
+/* Verifications run at once: the most lanes a kernel has. */
+#define ML_DSA_VERIFY_GROUP SHA3_MB_MAX_WAYS
+/* Largest w1Encode output: k = 8 polynomials of 4 bits, or k = 4 of 6. */
+#define W1_MAX_BYTES (ML_DSA_K_MAX * ML_DSA_POLY_BYTES(4))
+
+/* One verification: its inputs, its result, and its SHAKE jobs' bytes. */
+typedef struct {
+    const MLDSA_KEY *key;
+    const uint8_t *sig;             /* of the key's signature length */
+    const uint8_t *mu;              /* external mu, or NULL: from m */
+    ML_DSA_MPRIME m;
+    int result;                     /* MLDSA_OK: still to verify */
+    int prepared;                   /* mu in ct_in and SampleInBall's first
+                                       block in ball already */
+    uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
+    uint8_t ct_in[ML_DSA_MU_BYTES + W1_MAX_BYTES];  /* mu || w1Encode(w1') */
+    uint8_t ball[SHAKE256_RATE];
+    uint8_t ctilde[ML_DSA_CTILDE_MAX_BYTES];
+    SHA3_MB_JOB mu_job, ball_job, ct_job;
+} ML_DSA_VERIFY;
+
+/* What the verifications of a group share. */
+typedef struct {
+    SHA3_MB_SCHED sched;
+    ML_DSA_POLY z[ML_DSA_L_MAX], w, c, t;
+} VERIFY_SCRATCH;
+
+/*
+ * sigDecode (FIPS 204 Algorithm 27) of z into z, with the bound on z
+ * (Algorithm 8 line 13); the hint into v->h (HintBitUnpack, Algorithm
+ * 21).  0 when either makes the signature invalid.
+ */
+static int verify_decode(ML_DSA_VERIFY *v, ML_DSA_POLY *z)
+{
+    const ML_DSA_PARAMS *p = v->key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = v->key->backend->poly;
+    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
+    const uint8_t *zbytes = v->sig + p->ctilde_bytes;
+    int32_t bad = 0;
+    size_t i;
+
+    for (i = 0; i < p->l; i++) {
+        poly->unpack_z(&z[i], zbytes + i * z_poly_bytes, p->gamma1_bits);
+        bad |= poly->exceeds(&z[i], p->gamma1 - p->beta);
+    }
+    return bad >= 0
+           && poly->hint_decode(p, v->h, zbytes + p->l * z_poly_bytes);
+}
+
+/*
+ * w1' = UseHint(h, NTT^-1(A-hat * NTT(z) - NTT(c) * NTT(t1 * 2^d)))
+ * (FIPS 204 Algorithm 8, lines 9 - 11), w1Encode'd into v->ct_in after mu;
+ * c = SampleInBall(c-tilde) from the first block in v->ball.
+ */
+static void verify_commitment(ML_DSA_VERIFY *v, VERIFY_SCRATCH *sc)
+{
+    const MLDSA_KEY *key = v->key;
+    const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
+    const size_t k = p->k, l = p->l;
+    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
+    const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
+    size_t i;
+
+    ossl_ml_dsa_sample_in_ball_job(&sc->c, &sc->sched, &v->ball_job, v->ball,
+                                   p->tau);
+    poly->ntt(&sc->c);
+    for (i = 0; i < l; i++) {
+        poly->unpack_z(&sc->z[i], v->sig + p->ctilde_bytes + i * z_poly_bytes,
+                       p->gamma1_bits);
+        poly->ntt(&sc->z[i]);
+    }
+    for (i = 0; i < k; i++) {
+        poly->ntt_dot(&sc->w, &key->a_hat[i * l], sc->z, l);
+        poly->ntt_mul(&sc->t, &sc->c, &key->t1_hat[i]);
+        poly->sub_reduce(&sc->w, &sc->t);
+        poly->ntt_inverse(&sc->w);
+        poly->use_hint(&sc->w, v->h + i * ML_DSA_N, p);
+        poly->pack_w1(v->ct_in + ML_DSA_MU_BYTES + i * w1_poly_bytes, &sc->w,
+                      p->w1_bits);
+    }
+}
+
+/*
+ * ML-DSA.Verify_internal (FIPS 204 Algorithm 8) from line 7 for the n
+ * (<= ML_DSA_VERIFY_GROUP) verifications of v whose result is MLDSA_OK
+ * (arguments checked, the signature of the right length): each result
+ * becomes MLDSA_OK when its signature is valid, MLDSA_ERR_VERIFY
+ * otherwise (a malformed hint encoding, ||z|| >= gamma1 - beta, or a
+ * commitment hash that differs).
+ */
+static void verify_group(ML_DSA_VERIFY *v, size_t n)
+{
+    VERIFY_SCRATCH sc;
+    const ML_DSA_PARAMS *p;
+    uint8_t diff;
+    size_t i, j;
+
+    SHA3_mb_init(&sc.sched, ossl_ml_dsa_sample_ops()->kernel);
+    /* sigDecode; mu and SampleInBall's first block, side by side */
+    for (i = 0; i < n; i++) {
+        if (v[i].result != MLDSA_OK)
+            continue;
+        if (!verify_decode(&v[i], sc.z)) {
+            v[i].result = MLDSA_ERR_VERIFY;
+            continue;
+        }
+        p = v[i].key->params;
+        if (v[i].prepared)
+            continue;
+        if (v[i].mu != NULL) {
+            memcpy(v[i].ct_in, v[i].mu, ML_DSA_MU_BYTES);
+        } else {
+            ossl_ml_dsa_mu_job(&v[i].mu_job, v[i].ct_in, v[i].key->tr, &v[i].m);
+            SHA3_mb_submit(&sc.sched, &v[i].mu_job);
+        }
+        SHA3_mb_job_init(&v[i].ball_job, SHAKE256_RATE);
+        SHA3_mb_job_start(&v[i].ball_job, SHAKE256_RATE, v[i].sig,
+                          p->ctilde_bytes, v[i].ball, sizeof(v[i].ball));
+        SHA3_mb_submit(&sc.sched, &v[i].ball_job);
+    }
+    SHA3_mb_flush(&sc.sched, NULL);
+    /* w1', then the commitment hashes side by side */
+    for (i = 0; i < n; i++) {
+        if (v[i].result != MLDSA_OK)
+            continue;
+        p = v[i].key->params;
+        verify_commitment(&v[i], &sc);
+        SHA3_mb_job_init(&v[i].ct_job, SHAKE256_RATE);
+        SHA3_mb_job_absorb(&v[i].ct_job, v[i].ct_in, ML_DSA_MU_BYTES
+                           + p->k * ML_DSA_POLY_BYTES(p->w1_bits));
+        SHA3_mb_job_final(&v[i].ct_job);
+        SHA3_mb_job_squeeze(&v[i].ct_job, v[i].ctilde, p->ctilde_bytes);
+        SHA3_mb_submit(&sc.sched, &v[i].ct_job);
+    }
+    SHA3_mb_flush(&sc.sched, NULL);
+    for (i = 0; i < n; i++) {
+        if (v[i].result != MLDSA_OK)
+            continue;
+        diff = 0;
+        for (j = 0; j < v[i].key->params->ctilde_bytes; j++)
+            diff |= v[i].ctilde[j] ^ v[i].sig[j];
+        v[i].result = diff == 0 ? MLDSA_OK : MLDSA_ERR_VERIFY;
+    }
+}
+
+/* Common checks of the verifying entry points: key, sig and its length. */
+static int check_verifier(const MLDSA_KEY *key, const uint8_t *sig,
+                          size_t siglen)
+{
+    if (key == NULL || (sig == NULL && siglen != 0))
+        return MLDSA_ERR_NULL;
+    if (siglen != key->params->sig_bytes)
+        return MLDSA_ERR_SIG_LENGTH;
+    return MLDSA_OK;
+}
+
+/* A verification of sig by key for M' (m) or an external mu (m NULL). */
+static void verify_init(ML_DSA_VERIFY *v, const MLDSA_KEY *key,
+                        const uint8_t *sig, const ML_DSA_MPRIME *m,
+                        const uint8_t *mu, int prepared)
+{
+    v->key = key;
+    v->sig = sig;
+    v->mu = mu;
+    if (m != NULL)
+        v->m = *m;
+    v->result = MLDSA_OK;
+    v->prepared = prepared;
+}
+
+/* One verification of sig by key for M' (m) or an external mu (m NULL). */
+static int verify_one(const MLDSA_KEY *key, const uint8_t *sig,
+                      const ML_DSA_MPRIME *m, const uint8_t *mu)
+{
+    ML_DSA_VERIFY v;
+
+    verify_init(&v, key, sig, m, mu, 0);
+    verify_group(&v, 1);
+    return v.result;
+}
+
+/* H(pk) is done: mu = H(tr || M', 64) joins the lanes ExpandA leaves. */
+static void verify_mu_after_tr(SHA3_MB_JOB *hpk)
+{
+    ML_DSA_VERIFY *v = hpk->arg;
+
+    ossl_ml_dsa_mu_job(&v->mu_job, v->ct_in, v->key->tr, &v->m);
+    SHA3_mb_submit(hpk->sched, &v->mu_job);
+}
+
+int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
+                          const uint8_t *sig, const ML_DSA_MPRIME *m,
+                          const uint8_t *mu)
+{
+    MLDSA_KEY *key = NULL;
+    ML_DSA_SAMPLER smp;
+    ML_DSA_VERIFY v;
+    int ret;
+
+    if ((ret = ossl_ml_dsa_key_new(&key, param, 0)) != MLDSA_OK)
+        return ret;
+    verify_init(&v, key, sig, m, mu, 1);
+    /* the public key's A-hat and H(pk), and beside them SampleInBall's
+     * SHAKE and, once tr is known, mu */
+    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 0);
+    SHA3_mb_job_init(&v.ball_job, SHAKE256_RATE);
+    SHA3_mb_job_start(&v.ball_job, SHAKE256_RATE, sig, key->params->ctilde_bytes,
+                      v.ball, sizeof(v.ball));
+    SHA3_mb_submit(&smp.sched, &v.ball_job);
+    if (mu != NULL)
+        memcpy(v.ct_in, mu, ML_DSA_MU_BYTES);
+    ossl_ml_dsa_key_init_public(key, pk, &smp,
+                                mu != NULL ? NULL : verify_mu_after_tr, &v);
+    SHA3_mb_flush(&smp.sched, NULL);
+    verify_group(&v, 1);
+    mldsa_key_free(key);
+    return v.result;
+}
+
+/* ML-DSA.Verify (FIPS 204 Algorithm 3) with the key. */
+int mldsa_key_verify(const MLDSA_KEY *key, const uint8_t *sig, size_t siglen,
+                     const uint8_t *msg, size_t msglen, const uint8_t *ctx,
+                     size_t ctxlen)
+{
+    ML_DSA_MPRIME m;
+    int ret;
+
+    if ((ret = ossl_ml_dsa_check_message(msg, msglen, ctx, ctxlen)) != MLDSA_OK
+        || (ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
+        return ret;
+    ossl_ml_dsa_mprime_pure(&m, msg, msglen, ctx, ctxlen);
+    return verify_one(key, sig, &m, NULL);
+}
+
+/* HashML-DSA.Verify (FIPS 204 Algorithm 5) with the key, from the digest. */
+int mldsa_key_prehash_verify(const MLDSA_KEY *key, const uint8_t *sig,
+                             size_t siglen, mldsa_hash hash,
+                             const uint8_t *digest, size_t digestlen,
+                             const uint8_t *ctx, size_t ctxlen)
+{
+    ML_DSA_MPRIME m;
+    int ret;
+
+    if ((ret = ossl_ml_dsa_check_message(digest, digestlen, ctx, ctxlen)) != MLDSA_OK
+        || (ret = check_verifier(key, sig, siglen)) != MLDSA_OK
+        || (ret = ossl_ml_dsa_mprime_prehash(&m, hash, digest, digestlen, ctx,
+                                             ctxlen)) != MLDSA_OK)
+        return ret;
+    return verify_one(key, sig, &m, NULL);
+}
+
+/* Verify against an external mu (FIPS 204 Algorithm 8 from line 8) with the key. */
+int mldsa_key_verify_mu(const MLDSA_KEY *key, const uint8_t *sig,
+                        size_t siglen, const uint8_t mu[64])
+{
+    int ret;
+
+    if (mu == NULL)
+        return MLDSA_ERR_NULL;
+    if ((ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
+        return ret;
+    return verify_one(key, sig, NULL, mu);
+}
+
+/* ML-DSA.Verify_internal (FIPS 204 Algorithm 8) on M' with the key. */
+int mldsa_key_verify_internal(const MLDSA_KEY *key, const uint8_t *sig,
+                              size_t siglen, const uint8_t *mprime,
+                              size_t mprimelen)
+{
+    ML_DSA_MPRIME m;
+    int ret;
+
+    if (mprime == NULL && mprimelen != 0)
+        return MLDSA_ERR_NULL;
+    if ((ret = check_verifier(key, sig, siglen)) != MLDSA_OK)
+        return ret;
+    ossl_ml_dsa_mprime_internal(&m, mprime, mprimelen);
+    return verify_one(key, sig, &m, NULL);
+}
+
+/*
+ * ML-DSA.Verify (FIPS 204 Algorithm 3) of every item, eight at a time
+ * (verify_group), each item's result what mldsa_key_verify returns on it;
+ * the items' keys may differ, also in parameter set.
+ */
+int mldsa_key_verify_batch(MLDSA_VERIFY_ITEM *items, size_t n)
+{
+    ML_DSA_VERIFY v[ML_DSA_VERIFY_GROUP];
+    size_t base, i, count;
+    int all = MLDSA_OK;
+
+    if (items == NULL && n != 0)
+        return MLDSA_ERR_NULL;
+    for (base = 0; base < n; base += count) {
+        count = n - base < ML_DSA_VERIFY_GROUP ? n - base : ML_DSA_VERIFY_GROUP;
+        for (i = 0; i < count; i++) {
+            const MLDSA_VERIFY_ITEM *it = &items[base + i];
+
+            verify_init(&v[i], it->key, it->sig, NULL, NULL, 0);
+            if ((v[i].result = ossl_ml_dsa_check_message(it->msg, it->msglen,
+                                                         it->ctx, it->ctxlen))
+                    == MLDSA_OK
+                && (v[i].result = check_verifier(it->key, it->sig, it->siglen))
+                    == MLDSA_OK)
+                ossl_ml_dsa_mprime_pure(&v[i].m, it->msg, it->msglen, it->ctx,
+                                        it->ctxlen);
+        }
+        verify_group(v, count);
+        for (i = 0; i < count; i++) {
+            items[base + i].result = v[i].result;
+            if (v[i].result != MLDSA_OK)
+                all = MLDSA_ERR_VERIFY;
+        }
+    }
+    return all;
+}

@@ -1,0 +1,536 @@
+/*
+ * The multi-buffer SHAKE job scheduler (include/internal/sha3_mb.h): the
+ * sponge of FIPS 202 (Algorithm 8, SHAKE128 / SHAKE256 of section 6.2)
+ * for many jobs at once, each in a lane of a multi-way kernel, and the
+ * one-state kernel every build has.
+ *
+ * A job's state is in its lane while it runs and in the job otherwise;
+ * its bytes go into (and come out of) either place through the same
+ * strided helpers.  pos == rate marks a state that needs a permutation
+ * before anything more can be absorbed or read: a full block absorbed, the
+ * padding in (it goes in as soon as the input is complete), or the block
+ * read out.  So a round has nothing to do before the kernel runs but fill
+ * the free lanes; the kernel's squeeze writes the block of each job that
+ * takes a whole block of output straight into that job's buffer, several
+ * blocks in one call while every job in a lane does only that (a job that
+ * starts on a short input, as most do, is padded at once and squeezes all
+ * its blocks in one call); then each job absorbs or reads what it can of
+ * its new block.
+ */
+#include <stdint.h>
+#include <string.h>
+#include "internal/cleanse.h"
+#include "internal/ct.h"
+#include "internal/sha3_mb.h"
+
+enum { PHASE_ABSORB, PHASE_PADDED, PHASE_SQUEEZE };
+/*
+ * What a job not in a lane holds in A: its state, or (so that a job
+ * started while waiting for a lane is written once, into the lane) an
+ * empty state not yet written, or the bytes of its whole short input
+ * (held_len < rate), whose padded block is its state.
+ */
+enum { HELD_STATE, HELD_ZERO, HELD_SHORT };
+
+/*
+ * State j of ways interleaved states becomes what the job holds.  A may
+ * be the job's own A (ways 1, j 0): a short input is then padded in place,
+ * KECCAK1600_set_last_block_xn reading each word before it writes it.
+ */
+static void held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
+                       size_t j)
+{
+    size_t i;
+
+    switch (job->held) {
+    case HELD_ZERO:
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            A[ways * i + j] = 0;
+        break;
+    case HELD_SHORT:
+        KECCAK1600_set_last_block_xn(A, ways, j, (const uint8_t *)job->A,
+                                     job->held_len, SHAKE_PAD, job->rate);
+        break;
+    default:
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            A[ways * i + j] = job->A[i];
+        break;
+    }
+}
+
+/* The state words of the job, in its lane or in itself: base, stride and
+ * index. */
+static uint64_t *job_state(SHA3_MB_JOB *job, size_t *ways, size_t *j)
+{
+    if (job->lane >= 0) {
+        *ways = job->sched->ways;
+        *j = (size_t)job->lane;
+        return job->sched->A;
+    }
+    if (job->held != HELD_STATE) {
+        held_write(job, job->A, 1, 0);
+        job->held = HELD_STATE;
+    }
+    *ways = 1;
+    *j = 0;
+    return job->A;
+}
+
+/* The job's first input piece is used up. */
+static void job_pop_piece(SHA3_MB_JOB *job)
+{
+    if (--job->npieces == 0)
+        return;
+    memmove(job->in, job->in + 1, job->npieces * sizeof(job->in[0]));
+    memmove(job->inlen, job->inlen + 1, job->npieces * sizeof(job->inlen[0]));
+}
+
+/*
+ * What a job can do without a permutation (FIPS 202 Algorithm 8): absorb
+ * its input pieces until the current block is full, then, at the end of
+ * the input, the padding; or read its output from the current block.
+ */
+static void job_advance(SHA3_MB_JOB *job)
+{
+    size_t ways, j, n;
+    uint64_t *A;
+
+    if (job->pos == job->rate || job->phase == PHASE_PADDED)
+        return;
+    A = job_state(job, &ways, &j);
+    if (job->phase == PHASE_SQUEEZE) {
+        n = job->rate - job->pos;
+        if (n > job->outlen)
+            n = job->outlen;
+        KECCAK1600_extract_bytes_xn(A, ways, j, job->pos, job->out, n);
+        job->pos += n;
+        job->out += n;
+        job->outlen -= n;
+        return;
+    }
+    while (job->npieces > 0 && job->pos < job->rate) {
+        n = job->rate - job->pos;
+        if (n >= job->inlen[0]) {
+            n = job->inlen[0];
+            KECCAK1600_xor_bytes_xn(A, ways, j, job->pos, job->in[0], n);
+            job_pop_piece(job);
+        } else {
+            KECCAK1600_xor_bytes_xn(A, ways, j, job->pos, job->in[0], n);
+            job->in[0] += n;
+            job->inlen[0] -= n;
+        }
+        job->pos += n;
+    }
+    if (job->pos < job->rate && job->final) {
+        const uint8_t pad = SHAKE_PAD, last = KECCAK1600_PAD_LAST;
+
+        KECCAK1600_xor_bytes_xn(A, ways, j, job->pos, &pad, 1);
+        KECCAK1600_xor_bytes_xn(A, ways, j, job->rate - 1, &last, 1);
+        job->pos = job->rate;
+        job->phase = PHASE_PADDED;
+    }
+}
+
+/* 1 when the job needs a permutation: a full block absorbed, its padding
+ * in, or output wanted past the current block. */
+static int job_runnable(const SHA3_MB_JOB *job)
+{
+    return job->pos == job->rate
+           && (job->phase != PHASE_SQUEEZE || job->outlen > 0);
+}
+
+void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate)
+{
+    job->done = NULL;
+    job->arg = NULL;
+    job->urgent = 0;
+    job->sched = NULL;
+    job->lane = -1;
+    job->busy = 0;
+    SHA3_mb_job_restart(job, rate);
+}
+
+/* Empty the job's state (in its lane, or held as zeros) and its input and
+ * output. */
+static void job_reset(SHA3_MB_JOB *job, size_t rate)
+{
+    size_t i;
+
+    if (job->lane >= 0) {
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            job->sched->A[job->sched->ways * i + (size_t)job->lane] = 0;
+    } else {
+        job->held = HELD_ZERO;
+    }
+    job->npieces = 0;
+    job->out = NULL;
+    job->outlen = 0;
+    job->rate = rate;
+    job->pos = 0;
+    job->final = 0;
+    job->phase = PHASE_ABSORB;
+    job->discard = 0;
+}
+
+void SHA3_mb_job_restart(SHA3_MB_JOB *job, size_t rate)
+{
+    job_reset(job, rate);
+}
+
+void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
+                       size_t len, uint8_t *out, size_t outlen)
+{
+    if (job->lane >= 0) {
+        KECCAK1600_set_last_block_xn(job->sched->A, job->sched->ways,
+                                     (size_t)job->lane, in, len, SHAKE_PAD,
+                                     rate);
+    } else {
+        memcpy(job->A, in, len);
+        job->held = HELD_SHORT;
+        job->held_len = (unsigned char)len;
+    }
+    job->discard = 0;
+    job->npieces = 0;
+    job->rate = rate;
+    job->final = 1;
+    job->pos = rate;
+    job->phase = PHASE_PADDED;
+    job->out = out;
+    job->outlen = outlen;
+}
+
+void SHA3_mb_job_absorb(SHA3_MB_JOB *job, const uint8_t *in, size_t len)
+{
+    if (len == 0)
+        return;
+    job->in[job->npieces] = in;
+    job->inlen[job->npieces] = len;
+    job->npieces++;
+    job_advance(job);
+}
+
+void SHA3_mb_job_final(SHA3_MB_JOB *job)
+{
+    job->final = 1;
+    job_advance(job);
+}
+
+void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len)
+{
+    job->out = out;
+    job->outlen = len;
+    job_advance(job);
+}
+
+void SHA3_mb_job_discard(SHA3_MB_JOB *job)
+{
+    job->discard = 1;
+}
+
+int SHA3_mb_job_busy(const SHA3_MB_JOB *job)
+{
+    return job->busy;
+}
+
+void SHA3_mb_job_cleanse(SHA3_MB_JOB *job)
+{
+    ossl_cleanse(job->A, sizeof(job->A));
+    job->held = HELD_STATE;
+}
+
+void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel)
+{
+    memset(s->lanes, 0, sizeof(s->lanes));
+    s->kernel = kernel;
+    s->ways = kernel->ways;
+    s->head[0] = s->head[1] = s->tail[0] = s->tail[1] = NULL;
+    s->sink_used = 0;
+}
+
+/* The job's state leaves its lane (unless discarded), which is then free. */
+static void lane_leave(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
+{
+    size_t i, j = (size_t)job->lane;
+
+    if (!job->discard) {
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            job->A[i] = s->A[s->ways * i + j];
+        job->held = HELD_STATE;
+    }
+    s->lanes[j] = NULL;
+    job->lane = -1;
+}
+
+/* A done job: its callback, in its lane; then, unless it was submitted
+ * again, its state leaves the lane. */
+static void job_done(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
+{
+    job->busy = 0;
+    if (job->done != NULL)
+        job->done(job);
+    if (!job->busy && job->lane >= 0)
+        lane_leave(s, job);
+}
+
+void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
+{
+    int q = !job->urgent;
+
+    job->sched = s;
+    job->busy = 1;
+    if (!job_runnable(job)) {
+        job_done(s, job);
+        return;
+    }
+    /* submitted again from its callback: it keeps its lane, unless an
+     * urgent job waits for one */
+    if (job->lane >= 0) {
+        if (s->head[0] == NULL)
+            return;
+        lane_leave(s, job);
+    }
+    job->next = NULL;
+    if (s->tail[q] != NULL)
+        s->tail[q]->next = job;
+    else
+        s->head[q] = job;
+    s->tail[q] = job;
+}
+
+/* Put the first waiting job, urgent ones first, into free lane j; 0 when
+ * none waits. */
+static int lane_fill(SHA3_MB_SCHED *s, size_t j)
+{
+    int q = s->head[0] == NULL;
+    SHA3_MB_JOB *job = s->head[q];
+
+    if (job == NULL)
+        return 0;
+    s->head[q] = job->next;
+    if (s->head[q] == NULL)
+        s->tail[q] = NULL;
+    held_write(job, s->A, s->ways, j);
+    job->lane = (int)j;
+    s->lanes[j] = job;
+    return 1;
+}
+
+/* Input for the lanes that absorb nothing in a round: XORed, it changes
+ * nothing. */
+static const uint8_t zeros[SHA3_MB_SPAN_MAX * SHAKE128_RATE];
+
+#ifdef ML_DSA_CT_MSAN
+/*
+ * MemorySanitizer does not see the kernel's loads and stores: a lane
+ * whose state held a secret byte, or that absorbed one, is all secret
+ * after the kernel ran, and so are the blocks it wrote into that job's
+ * buffer; a lane that held none stays public, and so do its blocks.
+ */
+static void msan_kernel_ran(SHA3_MB_SCHED *s, uint8_t *const *out,
+                            const uint8_t *const *in, unsigned dout,
+                            unsigned din, const size_t *shape)
+{
+    size_t i, j;
+    int secret;
+
+    for (j = 0; j < s->ways; j++) {
+        secret = 0;
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            secret |= __msan_test_shadow(&s->A[s->ways * i + j],
+                                         sizeof(uint64_t)) != -1;
+        if (din >> j & 1)
+            secret |= __msan_test_shadow(in[j], shape[0] * shape[2]) != -1;
+        for (i = 0; i < KECCAK1600_LANES && secret; i++)
+            ML_DSA_CT_SECRET(&s->A[s->ways * i + j], sizeof(uint64_t));
+        if ((dout >> j & 1) && secret)
+            ML_DSA_CT_SECRET(out[j], shape[0] * shape[1]);
+        else if (dout >> j & 1)
+            ML_DSA_CT_DECLASSIFY(out[j], shape[0] * shape[1]);
+    }
+}
+#endif
+
+/*
+ * The lanes that can take their next blocks straight from the kernel, of
+ * one rate: squeezing whole blocks after this permutation (already, or
+ * with the padding in), or absorbing whole blocks after it from the input
+ * piece they are in; and how many blocks the fewest of them can take.
+ */
+typedef struct {
+    unsigned mask[2];       /* SHAKE128, SHAKE256 */
+    size_t n[2], min[2];
+} LANE_CLASS;
+
+static void class_add(LANE_CLASS *c, unsigned lane, size_t rate, size_t blocks)
+{
+    int k = rate != SHAKE128_RATE;
+
+    c->mask[k] |= 1u << lane;
+    c->n[k]++;
+    if (blocks < c->min[k])
+        c->min[k] = blocks;
+}
+
+/* The rate most of the class's lanes have (SHAKE128's on a tie; 0 when
+ * there are none), its lanes and their fewest blocks. */
+static size_t class_pick(const LANE_CLASS *c, unsigned *mask, size_t *min)
+{
+    int k = c->n[1] > c->n[0];
+
+    *mask = c->mask[k];
+    *min = c->min[k];
+    return c->n[k] == 0 ? 0 : k ? SHAKE256_RATE : SHAKE128_RATE;
+}
+
+/*
+ * A job alone in the scheduler, nothing waiting: it runs to the end of its
+ * work on the portable permutation, out of its lane, which is as fast as a
+ * multi-way kernel's call (that permutes the empty lanes too) without a
+ * round's bookkeeping per block; then it is done.
+ */
+static void job_run_alone(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
+{
+    lane_leave(s, job);
+    while (job_runnable(job)) {
+        KECCAK1600_permute(job->A);
+        job->pos = 0;
+        if (job->phase == PHASE_PADDED)
+            job->phase = PHASE_SQUEEZE;
+        /* whole blocks straight from the input or into the output */
+        if (job->phase == PHASE_ABSORB && job->npieces > 0
+            && job->inlen[0] >= job->rate) {
+            KECCAK1600_xor_bytes(job->A, 0, job->in[0], job->rate);
+            job->in[0] += job->rate;
+            if ((job->inlen[0] -= job->rate) == 0)
+                job_pop_piece(job);
+            job->pos = job->rate;
+        } else if (job->phase == PHASE_SQUEEZE && job->outlen >= job->rate) {
+            KECCAK1600_extract_bytes(job->A, 0, job->out, job->rate);
+            job->out += job->rate;
+            job->outlen -= job->rate;
+            job->pos = job->rate;
+        } else {
+            job_advance(job);
+        }
+    }
+    job_done(s, job);
+}
+
+int SHA3_mb_step(SHA3_MB_SCHED *s)
+{
+    uint8_t *out[SHA3_MB_MAX_WAYS];
+    const uint8_t *in[SHA3_MB_MAX_WAYS];
+    LANE_CLASS sq = { { 0, 0 }, { 0, 0 }, { SIZE_MAX, SIZE_MAX } }, ab = sq;
+    unsigned used = 0, dout, din;
+    size_t j, shape[3], mout, min, consumed;
+    SHA3_MB_JOB *job;
+
+    /* fill the free lanes and sort the jobs in them */
+    for (j = 0; j < s->ways; j++) {
+        out[j] = s->sink;
+        in[j] = zeros;
+        if (s->lanes[j] == NULL && !lane_fill(s, j))
+            continue;
+        job = s->lanes[j];
+        used |= 1u << j;
+        if (job->phase != PHASE_ABSORB) {
+            if (job->outlen >= job->rate)
+                class_add(&sq, (unsigned)j, job->rate, job->outlen / job->rate);
+        } else if (job->npieces > 0 && job->inlen[0] >= job->rate) {
+            class_add(&ab, (unsigned)j, job->rate, job->inlen[0] / job->rate);
+        }
+    }
+    if (used == 0)
+        return 0;
+    if ((used & (used - 1)) == 0 && s->ways > 1) {
+        for (j = 0; !(used >> j & 1); j++)
+            continue;
+        job_run_alone(s, s->lanes[j]);
+        return 1;
+    }
+    shape[1] = class_pick(&sq, &dout, &mout);
+    shape[2] = class_pick(&ab, &din, &min);
+    /* several blocks only while every job in a lane takes them straight
+     * from the kernel (a padded job's first permutation is the padding's) */
+    shape[0] = 1;
+    if ((dout | din) == used) {
+        if (shape[1] == 0 || (shape[2] != 0 && min < mout))
+            mout = min;
+        shape[0] = mout < SHA3_MB_SPAN_MAX ? mout : SHA3_MB_SPAN_MAX;
+    }
+    for (j = 0; j < s->ways; j++) {
+        if (dout >> j & 1)
+            out[j] = s->lanes[j]->out;
+        if (din >> j & 1)
+            in[j] = s->lanes[j]->in[0];
+    }
+    if (shape[1] == 0 && shape[2] == 0) {
+        s->kernel->permute(s->A);
+    } else {
+        /* the lanes that take no output write their blocks to the sink */
+        if (dout != (1u << s->ways) - 1 && s->sink_used < shape[0] * shape[1])
+            s->sink_used = shape[0] * shape[1];
+        s->kernel->squeeze_absorb(s->A, out, in, shape);
+    }
+#ifdef ML_DSA_CT_MSAN
+    msan_kernel_ran(s, out, in, dout, din, shape);
+#endif
+    for (j = 0; j < s->ways; j++) {
+        if (!(used >> j & 1))
+            continue;
+        job = s->lanes[j];
+        job->pos = 0;
+        if (job->phase == PHASE_PADDED)
+            job->phase = PHASE_SQUEEZE;
+        if (dout >> j & 1) {
+            job->out += shape[0] * shape[1];
+            job->outlen -= shape[0] * shape[1];
+            job->pos = job->rate;
+        } else if (din >> j & 1) {
+            consumed = shape[0] * shape[2];
+            job->in[0] += consumed;
+            job->inlen[0] -= consumed;
+            job->pos = job->rate;       /* the last block absorbed is in */
+            if (job->inlen[0] == 0)
+                job_pop_piece(job);
+        } else {
+            job_advance(job);
+        }
+        if (!job_runnable(job))
+            job_done(s, job);
+    }
+    return 1;
+}
+
+void SHA3_mb_flush(SHA3_MB_SCHED *s, const SHA3_MB_JOB *job)
+{
+    while ((job == NULL || job->busy) && SHA3_mb_step(s))
+        continue;
+}
+
+void SHA3_mb_cleanse(SHA3_MB_SCHED *s)
+{
+    ossl_cleanse(s->A, s->ways * KECCAK1600_LANES * sizeof(s->A[0]));
+    ossl_cleanse(s->sink, s->sink_used);
+}
+
+/* The one-state kernel's squeeze-absorb: per block, permute, copy out
+ * shape[1] bytes, XOR in shape[2]. */
+static void scalar_squeeze_absorb(uint64_t *A, uint8_t *const *out,
+                                  const uint8_t *const *in,
+                                  const size_t *shape)
+{
+    uint8_t *o = out[0];
+    const uint8_t *i = in[0];
+    size_t n;
+
+    for (n = 0; n < shape[0]; n++, o += shape[1], i += shape[2]) {
+        KECCAK1600_permute(A);
+        KECCAK1600_extract_bytes(A, 0, o, shape[1]);
+        KECCAK1600_xor_bytes(A, 0, i, shape[2]);
+    }
+}
+
+const KECCAK1600_MB_KERNEL SHA3_mb_kernel_scalar = {
+    "scalar", 1, KECCAK1600_permute, scalar_squeeze_absorb,
+};
