@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # Sourced by the assembler matrices, test/asm_matrix.sh (x86-64) and
-# test/asm_matrix_aarch64.sh: the counters and the temporary folder ($tmp,
+# test/asm_matrix_aarch64.sh, and for its first part by the Win64 ABI check
+# (test/win64/run.sh): the counters and the temporary folder ($tmp,
 # which the caller removes on exit), one table row per check, the
 # generated file's kind, the global symbols of each object format, and the
 # library built and tested with a kernel kind.  Needs PERL, CC, MAKE,

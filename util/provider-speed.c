@@ -307,7 +307,7 @@ int main(int argc, char **argv)
         for (int op = 0; op < N_OPS; op++)
             measure(&b[i], op, samples, cyc[i][op]);
     for (int w = 0; w < N_WAYS; w++) {
-        printf("%s:\n                 keygen     signs    verify keygens/s    sign/s  verify/s"
+        printf("%s:\n                 keygen      sign    verify keygens/s    sign/s  verify/s"
                "  keygen cyc   sign cyc verify cyc\n", way_titles[w]);
         for (size_t i = 0; i < NPARAMS; i++) {
             const double *c[N_OPS] = { &cyc[i][0][w], &cyc[i][1][w], &cyc[i][2][w] };

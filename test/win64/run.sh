@@ -26,29 +26,11 @@ GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512
 RUNNER=wine
 . util/runner.sh
 
-pass=0
-fail=0
-skip=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/win64-abi.XXXXXX")
+# The counters, $tmp, check, skip_row and have of the assembler matrices;
+# rows wider than theirs.
+. test/asm_lib.sh
 trap 'rm -rf "$tmp"; runner_stop' EXIT
-
 row() { printf '| %-76s | %-4s |\n' "$1" "$2"; }
-have() { command -v "$1" >/dev/null 2>&1; }
-skip_row() { skip=$((skip + 1)); row "$1 ($2)" SKIP; }
-
-# check NAME COMMAND...: one row; the command's output is shown on failure.
-check() {
-    local name=$1
-    shift
-    if "$@" >"$tmp/log" 2>&1; then
-        pass=$((pass + 1))
-        row "$name" PASS
-    else
-        fail=$((fail + 1))
-        row "$name" FAIL
-        sed 's/^/    /' "$tmp/log" | tail -n 15
-    fi
-}
 
 # full FILE: the generated file says it is the full kernel, not the stubs.
 full() { grep -q 'kernel: full' "$1" || { sed -n 3p "$1"; false; }; }
