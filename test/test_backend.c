@@ -1284,9 +1284,11 @@ START_TEST(MLDSA_ARMCAP_masks_backends_off)
     child_choice(NULL, NULL, name, sizeof(name), &cap, &usable);
     printf("default: backend %s, armcap 0x%02x\n", name, cap);
     ck_assert_uint_ne(cap & OSSL_ARMCAP_ASIMD, 0);
+    /* (the kernel's info, not its capability, which the mask set here
+     * for this process would hide) */
     ck_assert_str_eq(name, (cap & OSSL_ARMCAP_SHA3) != 0
-                           && SHA3_armv8_sha3_capable() ? SHA3_X2_NAME
-                                                        : NEON_X2_NAME);
+                           && strstr(SHA3_armv8_sha3_info(), " full, ") != NULL
+                           ? SHA3_X2_NAME : NEON_X2_NAME);
     child_choice("~0x2", NULL, name, sizeof(name), &cap, &usable);
     printf("MLDSA_ARMCAP=~0x2: backend %s, armcap 0x%02x\n", name, cap);
     ck_assert_str_eq(name, NEON_X2_NAME);
