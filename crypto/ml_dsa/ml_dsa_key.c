@@ -285,36 +285,35 @@ int ossl_ml_dsa_key_check_secret(MLDSA_KEY *key, const uint8_t *sk,
 }
 
 /*
- * An encoded public key (pkDecode, FIPS 204 Algorithm 23) into the key:
- * A-hat, tr = H(pk, 64) and NTT(t1 * 2^d), H(pk) in a lane of smp's
- * scheduler beside ExpandA; when tr is known, tr_done(hpk) runs (NULL:
- * nothing), with hpk->arg = arg, so that jobs which need tr can join the
- * lanes ExpandA leaves.  Every byte string of the right length is a valid
- * public key.  Public data only: nothing to wipe.
+ * Start an encoded public key (pkDecode, FIPS 204 Algorithm 23) into the
+ * key on smp: A-hat row by row (one request per row in rows[], so that a
+ * row can be used as soon as it is sampled) and tr = H(pk, 64) in a lane
+ * beside them (the job hpk, urgent), and NTT(t1 * 2^d) while nothing has
+ * run yet.  When tr is known, tr_done(hpk) runs (NULL: nothing), with
+ * hpk->arg = arg, so that jobs which need tr can join the lanes ExpandA
+ * leaves.  The caller waits for the rows and hpk.  Every byte string of
+ * the right length is a valid public key.  Public data only: nothing to
+ * wipe.
  */
-void ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk,
-                                 ML_DSA_SAMPLER *smp, SHA3_MB_DONE_FN *tr_done,
-                                 void *arg)
+void ossl_ml_dsa_key_start_public(MLDSA_KEY *key, const uint8_t *pk,
+                                  ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *rows,
+                                  SHA3_MB_JOB *hpk, SHA3_MB_DONE_FN *tr_done,
+                                  void *arg)
 {
     const ML_DSA_PARAMS *p = key->params;
-    ML_DSA_SAMPLE_REQ areq;
-    SHA3_MB_JOB hpk;
 
     ossl_ml_dsa_pk_decode(key->backend->poly, p, key->rho, key->t1_hat, pk);
     memcpy(key->pk, pk, p->pk_bytes);
-    SHA3_mb_job_init(&hpk, SHAKE256_RATE);
-    hpk.urgent = 1;
-    hpk.done = tr_done;
-    hpk.arg = arg;
-    SHA3_mb_job_absorb(&hpk, key->pk, p->pk_bytes);
-    SHA3_mb_job_final(&hpk);
-    SHA3_mb_job_squeeze(&hpk, key->tr, ML_DSA_TR_BYTES);
-    SHA3_mb_submit(&smp->sched, &hpk);
-    ossl_ml_dsa_sample_A(smp, &areq, key->a_hat, key->rho, p->l, 0,
-                         p->k * p->l);
+    SHA3_mb_job_init(hpk, SHAKE256_RATE);
+    hpk->urgent = 1;
+    hpk->done = tr_done;
+    hpk->arg = arg;
+    SHA3_mb_job_absorb(hpk, key->pk, p->pk_bytes);
+    SHA3_mb_job_final(hpk);
+    SHA3_mb_job_squeeze(hpk, key->tr, ML_DSA_TR_BYTES);
+    SHA3_mb_submit(&smp->sched, hpk);
+    queue_A_rows(key, smp, rows);
     expand_t1(key);
-    ossl_ml_dsa_sample_wait(smp, &areq);
-    SHA3_mb_flush(&smp->sched, &hpk);
 }
 
 /*
@@ -421,13 +420,16 @@ int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
 static int key_from_public(MLDSA_KEY **out, mldsa_param param,
                            const uint8_t *pk)
 {
+    ML_DSA_SAMPLE_REQ rows[ML_DSA_K_MAX];
     ML_DSA_SAMPLER smp;
+    SHA3_MB_JOB hpk;
     int ret;
 
     if ((ret = ossl_ml_dsa_key_new(out, param, 0)) != MLDSA_OK)
         return ret;
     ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample, 0);
-    ossl_ml_dsa_key_init_public(*out, pk, &smp, NULL, NULL);
+    ossl_ml_dsa_key_start_public(*out, pk, &smp, rows, &hpk, NULL, NULL);
+    SHA3_mb_flush(&smp.sched, NULL);
     return MLDSA_OK;
 }
 

@@ -245,9 +245,10 @@ int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
 int ossl_ml_dsa_key_decode_secret(MLDSA_KEY *key, const uint8_t *sk);
 int ossl_ml_dsa_key_check_secret(MLDSA_KEY *key, const uint8_t *sk,
                                  int with_public, ML_DSA_SAMPLER *smp);
-void ossl_ml_dsa_key_init_public(MLDSA_KEY *key, const uint8_t *pk,
-                                 ML_DSA_SAMPLER *smp, SHA3_MB_DONE_FN *tr_done,
-                                 void *arg);
+void ossl_ml_dsa_key_start_public(MLDSA_KEY *key, const uint8_t *pk,
+                                  ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *rows,
+                                  SHA3_MB_JOB *hpk, SHA3_MB_DONE_FN *tr_done,
+                                  void *arg);
 
 int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
                             const uint8_t mu[64], const uint8_t *rnd);

@@ -29,8 +29,8 @@ typedef struct {
     const uint8_t *mu;              /* external mu, or NULL: from m */
     ML_DSA_MPRIME m;
     int result;                     /* MLDSA_OK: still to verify */
-    int prepared;                   /* mu in ct_in and SampleInBall's first
-                                       block in ball already */
+    size_t rows;                    /* rows of w1' in ct_in so far */
+    size_t fed;                     /* bytes of ct_in given to ct_job */
     uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
     uint8_t ct_in[ML_DSA_MU_BYTES + W1_MAX_BYTES];  /* mu || w1Encode(w1') */
     uint8_t ball[SHAKE256_RATE];
@@ -67,37 +67,88 @@ static int verify_decode(ML_DSA_VERIFY *v, ML_DSA_POLY *z)
 }
 
 /*
- * w1' = UseHint(h, NTT^-1(A-hat * NTT(z) - NTT(c) * NTT(t1 * 2^d)))
- * (FIPS 204 Algorithm 8, lines 9 - 11), w1Encode'd into v->ct_in after mu;
- * c = SampleInBall(c-tilde) from the first block in v->ball.
+ * c = SampleInBall(c-tilde) (FIPS 204 Algorithm 8, line 5) from the first
+ * block in v->ball (more squeezed on sched, rarely), and the NTTs of c and
+ * z (lines 9 - 10) into sc.
  */
-static void verify_commitment(ML_DSA_VERIFY *v, VERIFY_SCRATCH *sc)
+static void verify_challenge(ML_DSA_VERIFY *v, VERIFY_SCRATCH *sc,
+                             SHA3_MB_SCHED *sched)
 {
-    const MLDSA_KEY *key = v->key;
-    const ML_DSA_PARAMS *p = key->params;
-    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
-    const size_t k = p->k, l = p->l;
-    const size_t w1_poly_bytes = ML_DSA_POLY_BYTES(p->w1_bits);
+    const ML_DSA_PARAMS *p = v->key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = v->key->backend->poly;
     const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
     size_t i;
 
-    ossl_ml_dsa_sample_in_ball_job(&sc->c, &sc->sched, &v->ball_job, v->ball,
+    ossl_ml_dsa_sample_in_ball_job(&sc->c, sched, &v->ball_job, v->ball,
                                    p->tau);
     poly->ntt(&sc->c);
-    for (i = 0; i < l; i++) {
+    for (i = 0; i < p->l; i++) {
         poly->unpack_z(&sc->z[i], v->sig + p->ctilde_bytes + i * z_poly_bytes,
                        p->gamma1_bits);
         poly->ntt(&sc->z[i]);
     }
-    for (i = 0; i < k; i++) {
-        poly->ntt_dot(&sc->w, &key->a_hat[i * l], sc->z, l);
-        poly->ntt_mul(&sc->t, &sc->c, &key->t1_hat[i]);
-        poly->sub_reduce(&sc->w, &sc->t);
-        poly->ntt_inverse(&sc->w);
-        poly->use_hint(&sc->w, v->h + i * ML_DSA_N, p);
-        poly->pack_w1(v->ct_in + ML_DSA_MU_BYTES + i * w1_poly_bytes, &sc->w,
-                      p->w1_bits);
+}
+
+/*
+ * Row i of w1' = UseHint(h, NTT^-1(A-hat * NTT(z) - NTT(c) * NTT(t1 *
+ * 2^d))) (FIPS 204 Algorithm 8, lines 9 - 11), after verify_challenge,
+ * w1Encode'd into v->ct_in after mu and the rows before it.
+ */
+static void verify_row(ML_DSA_VERIFY *v, VERIFY_SCRATCH *sc, size_t i)
+{
+    const MLDSA_KEY *key = v->key;
+    const ML_DSA_PARAMS *p = key->params;
+    const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
+
+    poly->ntt_dot(&sc->w, &key->a_hat[i * p->l], sc->z, p->l);
+    poly->ntt_mul(&sc->t, &sc->c, &key->t1_hat[i]);
+    poly->sub_reduce(&sc->w, &sc->t);
+    poly->ntt_inverse(&sc->w);
+    poly->use_hint(&sc->w, v->h + i * ML_DSA_N, p);
+    poly->pack_w1(v->ct_in + ML_DSA_MU_BYTES
+                  + i * ML_DSA_POLY_BYTES(p->w1_bits), &sc->w, p->w1_bits);
+}
+
+/*
+ * The commitment hash c-tilde' = H(mu || w1Encode(w1'), lambda / 4)
+ * (Algorithm 8, line 12) as the job v->ct_job, fed as its input comes:
+ * mu, then w1' row by row (v->rows of them in v->ct_in).  Gives it the
+ * bytes of v->ct_in not yet given, with the padding once every row is
+ * there, and submits it unless it is still running.
+ */
+static void verify_ct_feed(ML_DSA_VERIFY *v, SHA3_MB_SCHED *sched)
+{
+    const ML_DSA_PARAMS *p = v->key->params;
+    size_t end = ML_DSA_MU_BYTES + v->rows * ML_DSA_POLY_BYTES(p->w1_bits);
+
+    SHA3_mb_job_absorb(&v->ct_job, v->ct_in + v->fed, end - v->fed);
+    v->fed = end;
+    if (v->rows == p->k) {
+        SHA3_mb_job_final(&v->ct_job);
+        SHA3_mb_job_squeeze(&v->ct_job, v->ctilde, p->ctilde_bytes);
     }
+    if (!SHA3_mb_job_busy(&v->ct_job))
+        SHA3_mb_submit(sched, &v->ct_job);
+}
+
+/* Start verification v's commitment hash: no byte of it given yet. */
+static void verify_ct_init(ML_DSA_VERIFY *v)
+{
+    SHA3_mb_job_init(&v->ct_job, SHAKE256_RATE);
+    v->ct_job.urgent = 1;
+    v->fed = 0;
+}
+
+/* The verdict: c-tilde' equals the signature's c-tilde (Algorithm 8,
+ * line 13). */
+static int verify_ctilde_matches(const ML_DSA_VERIFY *v)
+{
+    uint8_t diff = 0;
+    size_t j;
+
+    for (j = 0; j < v->key->params->ctilde_bytes; j++)
+        diff |= v->ctilde[j] ^ v->sig[j];
+    return diff == 0;
 }
 
 /*
@@ -112,7 +163,6 @@ static void verify_group(ML_DSA_VERIFY *v, size_t n)
 {
     VERIFY_SCRATCH sc;
     const ML_DSA_PARAMS *p;
-    uint8_t diff;
     size_t i, j;
 
     SHA3_mb_init(&sc.sched, ossl_ml_dsa_sample_ops()->kernel);
@@ -125,8 +175,6 @@ static void verify_group(ML_DSA_VERIFY *v, size_t n)
             continue;
         }
         p = v[i].key->params;
-        if (v[i].prepared)
-            continue;
         if (v[i].mu != NULL) {
             memcpy(v[i].ct_in, v[i].mu, ML_DSA_MU_BYTES);
         } else {
@@ -143,24 +191,17 @@ static void verify_group(ML_DSA_VERIFY *v, size_t n)
     for (i = 0; i < n; i++) {
         if (v[i].result != MLDSA_OK)
             continue;
-        p = v[i].key->params;
-        verify_commitment(&v[i], &sc);
-        SHA3_mb_job_init(&v[i].ct_job, SHAKE256_RATE);
-        SHA3_mb_job_absorb(&v[i].ct_job, v[i].ct_in, ML_DSA_MU_BYTES
-                           + p->k * ML_DSA_POLY_BYTES(p->w1_bits));
-        SHA3_mb_job_final(&v[i].ct_job);
-        SHA3_mb_job_squeeze(&v[i].ct_job, v[i].ctilde, p->ctilde_bytes);
-        SHA3_mb_submit(&sc.sched, &v[i].ct_job);
+        verify_challenge(&v[i], &sc, &sc.sched);
+        for (j = 0; j < v[i].key->params->k; j++)
+            verify_row(&v[i], &sc, j);
+        v[i].rows = j;
+        verify_ct_init(&v[i]);
+        verify_ct_feed(&v[i], &sc.sched);
     }
     SHA3_mb_flush(&sc.sched, NULL);
-    for (i = 0; i < n; i++) {
-        if (v[i].result != MLDSA_OK)
-            continue;
-        diff = 0;
-        for (j = 0; j < v[i].key->params->ctilde_bytes; j++)
-            diff |= v[i].ctilde[j] ^ v[i].sig[j];
-        v[i].result = diff == 0 ? MLDSA_OK : MLDSA_ERR_VERIFY;
-    }
+    for (i = 0; i < n; i++)
+        if (v[i].result == MLDSA_OK && !verify_ctilde_matches(&v[i]))
+            v[i].result = MLDSA_ERR_VERIFY;
 }
 
 /* Common checks of the verifying entry points: key, sig and its length. */
@@ -177,7 +218,7 @@ static int check_verifier(const MLDSA_KEY *key, const uint8_t *sig,
 /* A verification of sig by key for M' (m) or an external mu (m NULL). */
 static void verify_init(ML_DSA_VERIFY *v, const MLDSA_KEY *key,
                         const uint8_t *sig, const ML_DSA_MPRIME *m,
-                        const uint8_t *mu, int prepared)
+                        const uint8_t *mu)
 {
     v->key = key;
     v->sig = sig;
@@ -185,7 +226,7 @@ static void verify_init(ML_DSA_VERIFY *v, const MLDSA_KEY *key,
     if (m != NULL)
         v->m = *m;
     v->result = MLDSA_OK;
-    v->prepared = prepared;
+    v->rows = 0;
 }
 
 /* One verification of sig by key for M' (m) or an external mu (m NULL). */
@@ -194,9 +235,16 @@ static int verify_one(const MLDSA_KEY *key, const uint8_t *sig,
 {
     ML_DSA_VERIFY v;
 
-    verify_init(&v, key, sig, m, mu, 0);
+    verify_init(&v, key, sig, m, mu);
     verify_group(&v, 1);
     return v.result;
+}
+
+/* mu is known: the commitment hash starts on what rows of w1' are
+ * there. */
+static void verify_ct_after_mu(SHA3_MB_JOB *mu_job)
+{
+    verify_ct_feed(mu_job->arg, mu_job->sched);
 }
 
 /* H(pk) is done: mu = H(tr || M', 64) joins the lanes ExpandA leaves. */
@@ -205,36 +253,68 @@ static void verify_mu_after_tr(SHA3_MB_JOB *hpk)
     ML_DSA_VERIFY *v = hpk->arg;
 
     ossl_ml_dsa_mu_job(&v->mu_job, v->ct_in, v->key->tr, &v->m);
+    v->mu_job.urgent = 1;
+    v->mu_job.done = verify_ct_after_mu;
+    v->mu_job.arg = v;
     SHA3_mb_submit(hpk->sched, &v->mu_job);
 }
 
+/*
+ * The one-shot verification: the public key decoded on the scheduler of
+ * the verification's own SHAKE work, in a chain of jobs that take lanes
+ * as they free: beside ExpandA's rows, SampleInBall's SHAKE and H(pk);
+ * once tr is known, mu = H(tr || M', 64); once mu is known, the
+ * commitment hash, fed each row of w1' as soon as that row of A-hat is
+ * sampled, so that little of it is left to run alone at the end.
+ */
 int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
                           const uint8_t *sig, const ML_DSA_MPRIME *m,
                           const uint8_t *mu)
 {
+    ML_DSA_SAMPLE_REQ rows[ML_DSA_K_MAX];
     MLDSA_KEY *key = NULL;
+    VERIFY_SCRATCH sc;
     ML_DSA_SAMPLER smp;
     ML_DSA_VERIFY v;
+    SHA3_MB_JOB hpk;
+    size_t i;
     int ret;
 
     if ((ret = ossl_ml_dsa_key_new(&key, param, 0)) != MLDSA_OK)
         return ret;
-    verify_init(&v, key, sig, m, mu, 1);
-    /* the public key's A-hat and H(pk), and beside them SampleInBall's
-     * SHAKE and, once tr is known, mu */
+    verify_init(&v, key, sig, m, mu);
+    /* a malformed signature is refused before any hashing */
+    if (!verify_decode(&v, sc.z)) {
+        ret = MLDSA_ERR_VERIFY;
+        goto end;
+    }
     ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 0);
     SHA3_mb_job_init(&v.ball_job, SHAKE256_RATE);
     SHA3_mb_job_start(&v.ball_job, SHAKE256_RATE, sig, key->params->ctilde_bytes,
                       v.ball, sizeof(v.ball));
     SHA3_mb_submit(&smp.sched, &v.ball_job);
-    if (mu != NULL)
+    verify_ct_init(&v);
+    if (mu != NULL) {
         memcpy(v.ct_in, mu, ML_DSA_MU_BYTES);
-    ossl_ml_dsa_key_init_public(key, pk, &smp,
-                                mu != NULL ? NULL : verify_mu_after_tr, &v);
+        verify_ct_feed(&v, &smp.sched);
+    }
+    ossl_ml_dsa_key_start_public(key, pk, &smp, rows, &hpk,
+                                 mu != NULL ? NULL : verify_mu_after_tr, &v);
+    SHA3_mb_flush(&smp.sched, &v.ball_job);
+    verify_challenge(&v, &sc, &smp.sched);
+    for (i = 0; i < key->params->k; i++) {
+        ossl_ml_dsa_sample_wait(&smp, &rows[i]);
+        verify_row(&v, &sc, i);
+        v.rows = i + 1;
+        /* once mu is in, each row goes to the hash as it comes */
+        if (v.fed > 0)
+            verify_ct_feed(&v, &smp.sched);
+    }
     SHA3_mb_flush(&smp.sched, NULL);
-    verify_group(&v, 1);
+    ret = verify_ctilde_matches(&v) ? MLDSA_OK : MLDSA_ERR_VERIFY;
+ end:
     mldsa_key_free(key);
-    return v.result;
+    return ret;
 }
 
 /* ML-DSA.Verify (FIPS 204 Algorithm 3) with the key. */
@@ -316,7 +396,7 @@ int mldsa_key_verify_batch(MLDSA_VERIFY_ITEM *items, size_t n)
         for (i = 0; i < count; i++) {
             const MLDSA_VERIFY_ITEM *it = &items[base + i];
 
-            verify_init(&v[i], it->key, it->sig, NULL, NULL, 0);
+            verify_init(&v[i], it->key, it->sig, NULL, NULL);
             if ((v[i].result = ossl_ml_dsa_check_message(it->msg, it->msglen,
                                                          it->ctx, it->ctxlen))
                     == MLDSA_OK

@@ -201,11 +201,18 @@ void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
 
 void SHA3_mb_job_absorb(SHA3_MB_JOB *job, const uint8_t *in, size_t len)
 {
+    size_t last = job->npieces - 1;
+
     if (len == 0)
         return;
-    job->in[job->npieces] = in;
-    job->inlen[job->npieces] = len;
-    job->npieces++;
+    /* bytes that follow the last waiting piece in memory lengthen it */
+    if (job->npieces > 0 && job->in[last] + job->inlen[last] == in) {
+        job->inlen[last] += len;
+    } else {
+        job->in[job->npieces] = in;
+        job->inlen[job->npieces] = len;
+        job->npieces++;
+    }
     job_advance(job);
 }
 

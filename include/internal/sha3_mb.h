@@ -120,13 +120,18 @@ void SHA3_mb_job_restart(SHA3_MB_JOB *job, size_t rate);
 /*
  * Append len bytes of input, read in place when the job runs; not after
  * SHA3_mb_job_final.  What fits in the current block is absorbed at once;
- * at most SHA3_MB_JOB_PIECES pieces wait beyond it.
+ * at most SHA3_MB_JOB_PIECES pieces wait beyond it, bytes that follow the
+ * last waiting piece in memory counting as part of it.  Also while the job
+ * is busy (submitted and not done): its owner then does not submit it
+ * again, and the bytes are absorbed as the job runs.
  */
 void SHA3_mb_job_absorb(SHA3_MB_JOB *job, const uint8_t *in, size_t len);
-/* The input is complete: the padding follows it. */
+/* The input is complete: the padding follows it (also while busy, as
+ * SHA3_mb_job_absorb). */
 void SHA3_mb_job_final(SHA3_MB_JOB *job);
 /* Ask for the next len bytes of output, written to out; after
- * SHA3_mb_job_final, and only when no output is pending. */
+ * SHA3_mb_job_final (also while busy), and only when no output is
+ * pending. */
 void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len);
 /*
  * Start the job afresh (as SHA3_mb_job_restart) as the SHAKE of the len
