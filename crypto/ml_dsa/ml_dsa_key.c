@@ -94,61 +94,138 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
 /*
  * Queue the rows of A-hat (ExpandA, FIPS 204 Algorithm 32) on the
  * sampler, one request per row, so that a row can be used as soon as it
- * is sampled.
+ * is sampled; done(rows[r]) runs when row r is (NULL: nothing), with arg.
  */
 static void queue_A_rows(MLDSA_KEY *key, ML_DSA_SAMPLER *smp,
-                         ML_DSA_SAMPLE_REQ *rows)
+                         ML_DSA_SAMPLE_REQ *rows,
+                         void (*done)(ML_DSA_SAMPLE_REQ *), void *arg)
 {
     const ML_DSA_PARAMS *p = key->params;
     size_t r;
 
-    for (r = 0; r < p->k; r++)
+    for (r = 0; r < p->k; r++) {
         ossl_ml_dsa_sample_A(smp, &rows[r], key->a_hat, key->rho, p->l,
                              r * p->l, p->l);
+        rows[r].done = done;
+        rows[r].arg = arg;
+    }
 }
 
 /*
- * FIPS 204 Algorithm 6, lines 5 - 8, row by row as the rows of A-hat
- * (requested in rows[] on smp) are sampled: t = NTT^-1(A-hat * s1-hat) +
- * s2 (s1-hat in key->s1_hat; s2 in normal form) split by Power2Round into
- * t1 (key->t1_hat, normal form, in [0, 2^10)) and t0 (t0, in (-2^12,
- * 2^12]); pk = pkEncode(rho, t1) into key->pk and tr = H(pk, 64), each
- * row's bytes going to the H(pk) job while the next rows are sampled.
+ * FIPS 204 Algorithm 6, lines 5 - 8 (and the check of an encoded secret
+ * key, which recomputes them), as the rows of A-hat are sampled: t =
+ * NTT^-1(A-hat * s1-hat) + s2 split by Power2Round into t1 and t0, pk =
+ * pkEncode(rho, t1) and tr = H(pk, 64).  Driven from the sampler's
+ * callbacks, so that a row is computed, and its bytes given to the H(pk)
+ * job, the moment its last polynomial is sampled: the H(pk) job, urgent,
+ * takes the lane that polynomial's job leaves, while the other lanes go
+ * on with the next rows.
  */
-static void public_from_rows(MLDSA_KEY *key, ML_DSA_SAMPLER *smp,
-                             ML_DSA_SAMPLE_REQ *rows, const ML_DSA_POLY *s2,
-                             ML_DSA_POLY *t0, uint8_t tr[64])
+typedef struct {
+    MLDSA_KEY *key;
+    SHA3_MB_SCHED *sched;
+    ML_DSA_SAMPLE_REQ rows[ML_DSA_K_MAX];
+    ML_DSA_SAMPLE_REQ sreq;     /* ExpandS, in key generation */
+    ML_DSA_POLY *s1_copy;       /* key generation: s1 kept in normal form
+                                   (skEncode) before its NTT; else NULL */
+    ML_DSA_POLY *t0;            /* out: t0 (in (-2^12, 2^12]) */
+    uint8_t *tr;                /* out: H(pk, 64) */
+    ML_DSA_POLY t;
+    unsigned sampled;           /* bit r: row r of A-hat is sampled */
+    int have_s;                 /* s1-hat (NTT) and s2 are there */
+    size_t next;                /* rows of t computed and hashed so far */
+    SHA3_MB_JOB hpk;
+} PUBLIC_ROWS;
+
+/*
+ * The rows of t that can be computed (s there, and their row of A-hat
+ * and every one before it sampled), in order: t1 (key->t1_hat, normal
+ * form, in [0, 2^10)) and t0 of each (Algorithm 35), pkEncode'd into
+ * key->pk (Algorithm 22), the new bytes given to H(pk), with the padding
+ * and tr's squeeze after the last row.
+ */
+static void public_rows_advance(PUBLIC_ROWS *pr)
 {
+    MLDSA_KEY *key = pr->key;
     const ML_DSA_PARAMS *p = key->params;
     const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
     const size_t row_bytes = ML_DSA_POLY_BYTES(ML_DSA_T1_BITS);
-    SHA3_MB_JOB hpk;
-    ML_DSA_POLY t;
-    size_t i;
+    size_t i, from = pr->next;
 
-    SHA3_mb_job_init(&hpk, SHAKE256_RATE);
-    hpk.urgent = 1;
-    for (i = 0; i < p->k; i++) {
-        ossl_ml_dsa_sample_wait(smp, &rows[i]);
-        poly->ntt_dot(&t, &key->a_hat[i * p->l], key->s1_hat, p->l);
-        poly->ntt_inverse(&t);
-        poly->power2round(&key->t1_hat[i], &t0[i], &t, &s2[i]);
+    for (i = pr->next; pr->have_s && i < p->k && (pr->sampled >> i & 1); i++) {
+        poly->ntt_dot(&pr->t, &key->a_hat[i * p->l], key->s1_hat, p->l);
+        poly->ntt_inverse(&pr->t);
+        poly->power2round(&key->t1_hat[i], &pr->t0[i], &pr->t, &key->s2_hat[i]);
         /* public: t1 is the public key's (pkEncode, FIPS 204 Algorithm 22) */
         ML_DSA_CT_DECLASSIFY(&key->t1_hat[i], sizeof(key->t1_hat[i]));
         ossl_ml_dsa_pk_encode_rows(poly, key->pk, key->rho, key->t1_hat, i, 1);
-        SHA3_mb_flush(&smp->sched, &hpk);
-        if (i == 0)
-            SHA3_mb_job_absorb(&hpk, key->pk, ML_DSA_RHO_BYTES);
-        SHA3_mb_job_absorb(&hpk, key->pk + ML_DSA_RHO_BYTES + i * row_bytes,
-                           row_bytes);
-        if (i == p->k - 1) {
-            SHA3_mb_job_final(&hpk);
-            SHA3_mb_job_squeeze(&hpk, tr, ML_DSA_TR_BYTES);
-        }
-        SHA3_mb_submit(&smp->sched, &hpk);
     }
-    SHA3_mb_flush(&smp->sched, &hpk);
-    ossl_cleanse(&t, sizeof(t));
+    if (i == from)
+        return;
+    pr->next = i;
+    SHA3_mb_job_absorb(&pr->hpk,
+                       key->pk + (from == 0 ? 0 : ML_DSA_RHO_BYTES + from * row_bytes),
+                       (from == 0 ? ML_DSA_RHO_BYTES : 0) + (i - from) * row_bytes);
+    if (i == p->k) {
+        SHA3_mb_job_final(&pr->hpk);
+        SHA3_mb_job_squeeze(&pr->hpk, pr->tr, ML_DSA_TR_BYTES);
+    }
+    if (!SHA3_mb_job_busy(&pr->hpk))
+        SHA3_mb_submit(pr->sched, &pr->hpk);
+}
+
+/* Row r of A-hat is sampled. */
+static void public_row_sampled(ML_DSA_SAMPLE_REQ *req)
+{
+    PUBLIC_ROWS *pr = req->arg;
+
+    pr->sampled |= 1u << (req - pr->rows);
+    public_rows_advance(pr);
+}
+
+/* s1 and s2 are sampled (key generation): s1 is kept for skEncode and
+ * goes to the NTT domain. */
+static void public_s_sampled(ML_DSA_SAMPLE_REQ *req)
+{
+    PUBLIC_ROWS *pr = req->arg;
+    const ML_DSA_PARAMS *p = pr->key->params;
+
+    memcpy(pr->s1_copy, pr->key->s1_hat, p->l * sizeof(ML_DSA_POLY));
+    polys_ntt(pr->key, pr->key->s1_hat, p->l);
+    pr->have_s = 1;
+    public_rows_advance(pr);
+}
+
+/*
+ * Start the rows on smp: A-hat row by row, and the H(pk) job; s1-hat and
+ * s2 are there already when s1_copy is NULL (ExpandS is the caller's to
+ * queue otherwise, with public_s_sampled as its done).
+ */
+static void public_rows_start(PUBLIC_ROWS *pr, MLDSA_KEY *key,
+                              ML_DSA_SAMPLER *smp, ML_DSA_POLY *s1_copy,
+                              ML_DSA_POLY *t0, uint8_t tr[64])
+{
+    pr->key = key;
+    pr->sched = &smp->sched;
+    pr->s1_copy = s1_copy;
+    pr->t0 = t0;
+    pr->tr = tr;
+    pr->sampled = 0;
+    pr->have_s = s1_copy == NULL;
+    pr->next = 0;
+    SHA3_mb_job_init(&pr->hpk, SHAKE256_RATE);
+    pr->hpk.urgent = 1;
+    queue_A_rows(key, smp, pr->rows, public_row_sampled, pr);
+}
+
+/* Run the scheduler until every row is computed and tr is known; wipe
+ * the scratch row. */
+static void public_rows_finish(PUBLIC_ROWS *pr)
+{
+    while ((pr->next < pr->key->params->k || SHA3_mb_job_busy(&pr->hpk))
+           && SHA3_mb_step(pr->sched))
+        continue;
+    ossl_cleanse(&pr->t, sizeof(pr->t));
 }
 
 /*
@@ -179,9 +256,9 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
     const ML_DSA_PARAMS *p = key->params;
     uint8_t in[KEYGEN_SEED_IN_BYTES], expanded[KEYGEN_SEED_OUT_BYTES];
     const uint8_t *rho_prime = expanded + ML_DSA_RHO_BYTES;
-    ML_DSA_SAMPLE_REQ sreq, rows[ML_DSA_K_MAX];
     ML_DSA_POLY s1[ML_DSA_L_MAX];
     ML_DSA_SAMPLER smp;
+    PUBLIC_ROWS pr;
 
     memcpy(in, seed, ML_DSA_SEED_BYTES);
     in[ML_DSA_SEED_BYTES] = (uint8_t)p->k;
@@ -193,16 +270,15 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
     memcpy(key->key, expanded + ML_DSA_RHO_BYTES + ML_DSA_RHO_PRIME_BYTES,
            ML_DSA_K_BYTES);
 
-    /* s1 and s2 (ExpandS), then A-hat row by row, on one sampler */
-    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 1);
-    ossl_ml_dsa_sample_S(&smp, &sreq, key->s1_hat, rho_prime, p->l + p->k,
-                         p->eta);
-    queue_A_rows(key, &smp, rows);
-    ossl_ml_dsa_sample_wait(&smp, &sreq);
-    /* skEncode needs s1 in normal form, after tr is known. */
-    memcpy(s1, key->s1_hat, p->l * sizeof(ML_DSA_POLY));
-    polys_ntt(key, key->s1_hat, p->l);
-    public_from_rows(key, &smp, rows, key->s2_hat, key->t0_hat, key->tr);
+    /* s1 and s2 (ExpandS; skEncode needs s1 in normal form, after tr is
+     * known), then A-hat row by row, on one sampler */
+    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 0);
+    ossl_ml_dsa_sample_S(&smp, &pr.sreq, key->s1_hat, rho_prime,
+                         p->l + p->k, p->eta);
+    pr.sreq.done = public_s_sampled;
+    pr.sreq.arg = &pr;
+    public_rows_start(&pr, key, &smp, s1, key->t0_hat, key->tr);
+    public_rows_finish(&pr);
     ossl_ml_dsa_sampler_cleanse(&smp);
     ossl_ml_dsa_sk_encode(key->backend->poly, key->sk, p, key->rho, key->key,
                           key->tr, s1, key->s2_hat, key->t0_hat);
@@ -252,17 +328,17 @@ int ossl_ml_dsa_key_check_secret(MLDSA_KEY *key, const uint8_t *sk,
                                  int with_public, ML_DSA_SAMPLER *smp)
 {
     const ML_DSA_PARAMS *p = key->params;
-    ML_DSA_SAMPLE_REQ rows[ML_DSA_K_MAX];
     ML_DSA_POLY t0[ML_DSA_K_MAX];
     uint8_t tr[ML_DSA_TR_BYTES];
     uint32_t diff = 0;
+    PUBLIC_ROWS pr;
     size_t i, j;
     int ret = MLDSA_ERR_KEY_MISMATCH;
 
-    /* A-hat row by row, while s1 goes to the NTT domain */
-    queue_A_rows(key, smp, rows);
+    /* s1 to the NTT domain, then A-hat row by row */
     polys_ntt(key, key->s1_hat, p->l);
-    public_from_rows(key, smp, rows, key->s2_hat, t0, tr);
+    public_rows_start(&pr, key, smp, NULL, t0, tr);
+    public_rows_finish(&pr);
     for (i = 0; i < p->k; i++)
         for (j = 0; j < ML_DSA_N; j++)
             diff |= (uint32_t)(t0[i].coeff[j] ^ key->t0_hat[i].coeff[j]);
@@ -312,7 +388,7 @@ void ossl_ml_dsa_key_start_public(MLDSA_KEY *key, const uint8_t *pk,
     SHA3_mb_job_final(hpk);
     SHA3_mb_job_squeeze(hpk, key->tr, ML_DSA_TR_BYTES);
     SHA3_mb_submit(&smp->sched, hpk);
-    queue_A_rows(key, smp, rows);
+    queue_A_rows(key, smp, rows, NULL, NULL);
     expand_t1(key);
 }
 
@@ -403,7 +479,7 @@ int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
     if ((ret = ossl_ml_dsa_key_new(out, param, 1)) != MLDSA_OK)
         return ret;
     if ((ret = ossl_ml_dsa_key_decode_secret(*out, sk)) == MLDSA_OK) {
-        ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample, 1);
+        ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample, 0);
         ret = ossl_ml_dsa_key_check_secret(*out, sk, with_public, &smp);
     }
     if (ret != MLDSA_OK) {

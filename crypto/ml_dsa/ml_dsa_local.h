@@ -140,6 +140,12 @@ struct ml_dsa_sample_req_st {
     size_t count, started, pending;
     size_t l;                   /* ExpandA: number e is (r, s) = (e / l, e % l) */
     int param;                  /* ExpandS: eta; ExpandMask: gamma1 bits */
+    /* the owner's, set after queueing (the queue clears them): NULL, or
+     * called when the last entry is written, from the callback of the job
+     * that wrote it (in its lane: urgent jobs the callback submits take
+     * that lane next) */
+    void (*done)(ML_DSA_SAMPLE_REQ *req);
+    void *arg;
 };
 
 /* One lane's job: the entry it samples and the SHAKE output so far. */

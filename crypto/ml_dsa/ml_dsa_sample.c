@@ -216,8 +216,11 @@ static void sample_job_done(SHA3_MB_JOB *job)
         SHA3_mb_submit(&smp->sched, job);
         return;
     }
-    if (--req->pending == 0)
+    if (--req->pending == 0) {
         ossl_cleanse(req->seed, sizeof(req->seed));
+        if (req->done != NULL)
+            req->done(req);
+    }
     sample_start(smp, sj);
 }
 
@@ -271,6 +274,8 @@ static void sample_queue(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req, int kind,
     req->started = 0;
     req->l = l;
     req->param = param;
+    req->done = NULL;
+    req->arg = NULL;
     if (count == 0)
         return;
     if (smp->tail != NULL)
