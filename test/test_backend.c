@@ -336,7 +336,7 @@ START_TEST(shared_sampler_requests_and_caller_jobs_same_as_reference)
         ref_expand_mask(wantY, rho_pp, kappa, 2 * l, 17 + 2 * (int)(i % 2));
         SHA3_shake256(want, sizeof(want), msg, sizeof(msg));
 
-        ossl_ml_dsa_sampler_init(&smp, be->sample, i % 2);
+        ossl_ml_dsa_sampler_init(&smp, be->sample);
         SHA3_mb_job_init(&job, SHAKE256_RATE);
         cut = (size_t)test_rand_below(200);
         SHA3_mb_job_absorb(&job, msg, cut);

@@ -448,6 +448,64 @@ START_TEST(urgent_job_takes_the_next_free_lane)
 }
 END_TEST
 
+/*
+ * Input given as it comes, busy or not (as keygen feeds H(pk) a row at a
+ * time from the sampler's callbacks): many more contiguous pieces than a
+ * job holds, each appended between rounds while other jobs fill the lanes,
+ * the job submitted only when it is not busy; equals scalar SHAKE.
+ */
+START_TEST(input_given_while_busy_in_many_pieces_equals_scalar_shake)
+{
+    const KECCAK1600_MB_KERNEL *k = kernel_under_test(_i, "busy_absorb");
+    static uint8_t in[16 * SHAKE128_RATE], bg_out[SHA3_MB_MAX_WAYS][MAX_OUT];
+    static SHA3_MB_JOB bg[SHA3_MB_MAX_WAYS];
+    uint8_t want[64], got[64], bg_in[32] = { 0 };
+    SHA3_MB_SCHED s;
+    SHA3_MB_JOB job;
+    size_t fed, cut, rate, i;
+    int pieces;
+
+    if (k == NULL)
+        return;
+    for (int round = 0; round < 60; round++) {
+        rate = round % 2 ? SHAKE128_RATE : SHAKE256_RATE;
+        test_rand_bytes(in, sizeof(in));
+        SHA3_mb_init(&s, k);
+        /* long squeezes in the other lanes, so that rounds go on */
+        for (i = 0; i + 1 < k->ways; i++) {
+            SHA3_mb_job_init(&bg[i], SHAKE128_RATE);
+            SHA3_mb_job_start(&bg[i], SHAKE128_RATE, bg_in, sizeof(bg_in),
+                              bg_out[i], MAX_OUT - MAX_OUT % SHAKE128_RATE);
+            SHA3_mb_submit(&s, &bg[i]);
+        }
+        SHA3_mb_job_init(&job, rate);
+        job.urgent = round % 3 == 0;
+        for (fed = 0, pieces = 0; fed < sizeof(in); pieces++) {
+            cut = fed + 1 + (size_t)test_rand_below(2 * rate);
+            if (cut > sizeof(in))
+                cut = sizeof(in);
+            SHA3_mb_job_absorb(&job, in + fed, cut - fed);
+            fed = cut;
+            if (fed == sizeof(in)) {
+                SHA3_mb_job_final(&job);
+                SHA3_mb_job_squeeze(&job, got, sizeof(got));
+            }
+            if (!SHA3_mb_job_busy(&job))
+                SHA3_mb_submit(&s, &job);
+            SHA3_mb_step(&s);
+        }
+        ck_assert_int_gt(pieces, SHA3_MB_JOB_PIECES);
+        SHA3_mb_flush(&s, NULL);
+        if (rate == SHAKE128_RATE)
+            SHA3_shake128(want, sizeof(want), in, sizeof(in));
+        else
+            SHA3_shake256(want, sizeof(want), in, sizeof(in));
+        ck_assert_mem_eq(got, want, sizeof(want));
+        SHA3_mb_cleanse(&s);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sha3_mb");
@@ -463,6 +521,8 @@ int main(void)
     tcase_add_loop_test(tc, long_whole_block_outputs_equal_scalar_shake, 0,
                         NKERNELS);
     tcase_add_loop_test(tc, urgent_job_takes_the_next_free_lane, 0, NKERNELS);
+    tcase_add_loop_test(tc, input_given_while_busy_in_many_pieces_equals_scalar_shake,
+                        0, NKERNELS);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -272,7 +272,7 @@ int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
 
     /* s1 and s2 (ExpandS; skEncode needs s1 in normal form, after tr is
      * known), then A-hat row by row, on one sampler */
-    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 0);
+    ossl_ml_dsa_sampler_init(&smp, key->backend->sample);
     ossl_ml_dsa_sample_S(&smp, &pr.sreq, key->s1_hat, rho_prime,
                          p->l + p->k, p->eta);
     pr.sreq.done = public_s_sampled;
@@ -479,7 +479,7 @@ int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,
     if ((ret = ossl_ml_dsa_key_new(out, param, 1)) != MLDSA_OK)
         return ret;
     if ((ret = ossl_ml_dsa_key_decode_secret(*out, sk)) == MLDSA_OK) {
-        ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample, 0);
+        ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample);
         ret = ossl_ml_dsa_key_check_secret(*out, sk, with_public, &smp);
     }
     if (ret != MLDSA_OK) {
@@ -503,7 +503,7 @@ static int key_from_public(MLDSA_KEY **out, mldsa_param param,
 
     if ((ret = ossl_ml_dsa_key_new(out, param, 0)) != MLDSA_OK)
         return ret;
-    ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample, 0);
+    ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample);
     ossl_ml_dsa_key_start_public(*out, pk, &smp, rows, &hpk, NULL, NULL);
     SHA3_mb_flush(&smp.sched, NULL);
     return MLDSA_OK;

@@ -163,18 +163,15 @@ struct ml_dsa_sampler_st {
     SHA3_MB_SCHED sched;        /* the caller's jobs may be submitted here */
     const OSSL_ML_DSA_SAMPLE_OPS *ops;
     ML_DSA_SAMPLE_REQ *head, *tail;   /* requests with entries to start */
-    size_t njobs;               /* the kernel's ways */
     ML_DSA_SAMPLE_JOB jobs[SHA3_MB_MAX_WAYS];
 };
 
 enum { ML_DSA_SAMPLE_A, ML_DSA_SAMPLE_S, ML_DSA_SAMPLE_MASK };
 
-/* A sampler on ops' kernel with one job per lane, but for reserve lanes
- * kept free for the caller's own jobs when at least two lanes remain for
- * the sampler (on a 2-way kernel, none are kept). */
+/* A sampler on ops' kernel with one job per lane (the caller's urgent
+ * jobs take the lane of the next entry finished). */
 void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
-                              const OSSL_ML_DSA_SAMPLE_OPS *ops,
-                              size_t reserve);
+                              const OSSL_ML_DSA_SAMPLE_OPS *ops);
 /* Wipe the sampler (its buffers saw secrets; every request done). */
 void ossl_ml_dsa_sampler_cleanse(ML_DSA_SAMPLER *smp);
 /* ExpandA entries first .. first + count - 1 (number e = r * l + s is

@@ -133,7 +133,7 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
     case ML_DSA_SAMPLE_A:
         return A_FIRST_BLOCKS * SHAKE128_RATE;
     case ML_DSA_SAMPLE_S:
-        return (smp->njobs > 1 ? S_FIRST_BLOCKS_XN : 1) * SHAKE256_RATE;
+        return (smp->sched.ways > 1 ? S_FIRST_BLOCKS_XN : 1) * SHAKE256_RATE;
     default:
         return MASK_BLOCKS * SHAKE256_RATE;
     }
@@ -225,19 +225,14 @@ static void sample_job_done(SHA3_MB_JOB *job)
 }
 
 void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
-                              const OSSL_ML_DSA_SAMPLE_OPS *ops,
-                              size_t reserve)
+                              const OSSL_ML_DSA_SAMPLE_OPS *ops)
 {
     size_t i;
 
     SHA3_mb_init(&smp->sched, ops->kernel);
     smp->ops = ops;
     smp->head = smp->tail = NULL;
-    /* a 2-way kernel keeps both lanes: the caller's urgent jobs take the
-     * next free one (one sampling job alone would run 1-wide) */
-    smp->njobs = ops->kernel->ways >= reserve + 2 ? ops->kernel->ways - reserve
-                                                  : ops->kernel->ways;
-    for (i = 0; i < smp->njobs; i++) {
+    for (i = 0; i < smp->sched.ways; i++) {
         SHA3_mb_job_init(&smp->jobs[i].job, SHAKE128_RATE);
         smp->jobs[i].job.done = sample_job_done;
         smp->jobs[i].job.arg = &smp->jobs[i];
@@ -252,7 +247,7 @@ void ossl_ml_dsa_sampler_cleanse(ML_DSA_SAMPLER *smp)
     size_t i;
 
     SHA3_mb_cleanse(&smp->sched);
-    for (i = 0; i < smp->njobs; i++) {
+    for (i = 0; i < smp->sched.ways; i++) {
         SHA3_mb_job_cleanse(&smp->jobs[i].job);
         ossl_cleanse(smp->jobs[i].buf, smp->jobs[i].used);
     }
@@ -283,7 +278,7 @@ static void sample_queue(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req, int kind,
     else
         smp->head = req;
     smp->tail = req;
-    for (i = 0; i < smp->njobs && smp->head != NULL; i++)
+    for (i = 0; i < smp->sched.ways && smp->head != NULL; i++)
         if (smp->jobs[i].req == NULL)
             sample_start(smp, &smp->jobs[i]);
 }
@@ -328,7 +323,7 @@ void ossl_ml_dsa_expand_A(const OSSL_ML_DSA_SAMPLE_OPS *ops,
     ML_DSA_SAMPLER smp;
     ML_DSA_SAMPLE_REQ req;
 
-    ossl_ml_dsa_sampler_init(&smp, ops, 0);
+    ossl_ml_dsa_sampler_init(&smp, ops);
     ossl_ml_dsa_sample_A(&smp, &req, a_hat, rho, l, 0, k * l);
     ossl_ml_dsa_sample_wait(&smp, &req);
 }
@@ -347,7 +342,7 @@ int ossl_ml_dsa_expand_S(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *s,
 
     if (eta != 2 && eta != 4)
         return 0;
-    ossl_ml_dsa_sampler_init(&smp, ops, 0);
+    ossl_ml_dsa_sampler_init(&smp, ops);
     ossl_ml_dsa_sample_S(&smp, &req, s, rho_prime, l + k, eta);
     ossl_ml_dsa_sample_wait(&smp, &req);
     ossl_ml_dsa_sampler_cleanse(&smp);
@@ -368,7 +363,7 @@ int ossl_ml_dsa_expand_mask(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *y,
 
     if (gamma1_bits != 17 && gamma1_bits != 19)
         return 0;
-    ossl_ml_dsa_sampler_init(&smp, ops, 0);
+    ossl_ml_dsa_sampler_init(&smp, ops);
     ossl_ml_dsa_sample_mask(&smp, &req, y, rho_pp, kappa, l, gamma1_bits);
     ossl_ml_dsa_sample_wait(&smp, &req);
     ossl_ml_dsa_sampler_cleanse(&smp);

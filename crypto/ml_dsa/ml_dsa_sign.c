@@ -375,7 +375,7 @@ int ossl_ml_dsa_key_sign_mu(const MLDSA_KEY *key, uint8_t *sig,
 {
     SIGN_STATE st;
 
-    ossl_ml_dsa_sampler_init(&st.smp, key->backend->sample, 0);
+    ossl_ml_dsa_sampler_init(&st.smp, key->backend->sample);
     sign_begin(&st, key, NULL, mu, rnd);
     sign_attempts(&st, sig);
     sign_cleanse(&st, key->params);
@@ -418,7 +418,7 @@ int ossl_ml_dsa_sign_sk(mldsa_param param, uint8_t *sig, const uint8_t *sk,
     if ((ret = ossl_ml_dsa_key_decode_secret(key, sk)) != MLDSA_OK
         || (ret = get_rnd(fresh, &rnd)) != MLDSA_OK)
         goto end;
-    ossl_ml_dsa_sampler_init(&st.smp, key->backend->sample, 0);
+    ossl_ml_dsa_sampler_init(&st.smp, key->backend->sample);
     sign_begin(&st, key, m, mu, rnd);
     if ((ret = ossl_ml_dsa_key_check_secret(key, sk, 0, &st.smp)) == MLDSA_OK)
         sign_attempts(&st, sig);

@@ -288,7 +288,7 @@ int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
         ret = MLDSA_ERR_VERIFY;
         goto end;
     }
-    ossl_ml_dsa_sampler_init(&smp, key->backend->sample, 0);
+    ossl_ml_dsa_sampler_init(&smp, key->backend->sample);
     SHA3_mb_job_init(&v.ball_job, SHAKE256_RATE);
     SHA3_mb_job_start(&v.ball_job, SHAKE256_RATE, sig, key->params->ctilde_bytes,
                       v.ball, sizeof(v.ball));
