@@ -414,6 +414,184 @@ START_TEST(expand_S_same_as_reference_when_a_lane_needs_more_blocks)
 }
 END_TEST
 
+/*
+ * The sample ops' rejection parsers called directly, as the sampler calls
+ * them (at the polynomial's ctr, on the bytes of a squeeze), against the
+ * generic ones: every buffer length up to past a first squeeze, starting
+ * counts from empty to full (so that a vector front end stops for want of
+ * room in coeff or of bytes in buf at every offset, and its scalar tail
+ * runs), on SHAKE-like random bytes and on bytes with a given share of
+ * rejected candidates, up to all of them.  The new count and the kept
+ * coefficients must be generic's; the words before the starting count and
+ * those outside coeff[0..256) must be left alone (the ops may store, not
+ * keep, words after the last kept one within the polynomial); the bytes
+ * are in a buffer of exactly len bytes, for the sanitizer builds.
+ */
+#define PARSE_MAX_LEN 900           /* past 840, a first ExpandA squeeze */
+#define GUARD_WORDS 32
+#define GUARD_WORD INT32_C(0x5a5a5a5a)
+
+/* Candidate counts at which a parse starts: empty, around the vector
+ * front ends' steps (8, 16 or 32 words) and the end, and full. */
+static const size_t parse_starts[] = {
+    0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 100, 200, 223, 224, 225, 239, 240,
+    241, 247, 248, 249, 250, 255, 256,
+};
+#define NPARSE_STARTS (sizeof(parse_starts) / sizeof(parse_starts[0]))
+/* Out of 16, the share of rejected candidates; -1: plain random bytes. */
+static const int parse_rejects[] = { -1, 1, 8, 15, 16 };
+#define NPARSE_REJECTS (sizeof(parse_rejects) / sizeof(parse_rejects[0]))
+
+typedef struct {
+    int32_t before[GUARD_WORDS];
+    ML_DSA_POLY p;
+    int32_t after[GUARD_WORDS];
+} GUARDED_POLY;
+
+/* Guards and coefficients set to GUARD_WORD but for coeff[0..start),
+ * which is the same random prefix in every call of a case. */
+static void guarded_poly_init(GUARDED_POLY *g, const int32_t *prefix,
+                              size_t start)
+{
+    for (size_t i = 0; i < GUARD_WORDS; i++)
+        g->before[i] = g->after[i] = GUARD_WORD;
+    for (size_t i = 0; i < N; i++)
+        g->p.coeff[i] = i < start ? prefix[i] : GUARD_WORD;
+}
+
+/* A parse's count and kept words equal generic's; its prefix and its
+ * guards are untouched. */
+static void check_parse(const GUARDED_POLY *want, size_t want_ctr,
+                        const GUARDED_POLY *got, size_t got_ctr,
+                        const int32_t *prefix, size_t start,
+                        const char *what, size_t len, int reject)
+{
+    int ok = got_ctr == want_ctr
+             && memcmp(got->p.coeff, want->p.coeff,
+                       want_ctr * sizeof(int32_t)) == 0
+             && memcmp(got->p.coeff, prefix, start * sizeof(int32_t)) == 0;
+
+    for (size_t i = 0; ok && i < GUARD_WORDS; i++)
+        ok = got->before[i] == GUARD_WORD && got->after[i] == GUARD_WORD;
+    if (!ok)
+        ck_abort_msg("%s: len %zu, start %zu, rejected %d/16: ctr %zu, "
+                     "generic %zu, or the kept words, the prefix or the "
+                     "guards differ", what, len, start, reject, got_ctr,
+                     want_ctr);
+}
+
+/* CoeffFromThreeBytes input: a candidate kept or rejected (after the top
+ * bit, random, is dropped), with q - 1 and q themselves now and then. */
+static void ntt_candidate(uint8_t b[3], int rejected)
+{
+    uint32_t v;
+
+    switch (test_rand_below(32)) {
+    case 0:
+        v = rejected ? Q : Q - 1;
+        break;
+    case 1:
+        v = rejected ? (1u << 23) - 1 : 0;
+        break;
+    default:
+        v = rejected ? Q + (uint32_t)test_rand_below((1u << 23) - Q)
+                     : (uint32_t)test_rand_below(Q);
+        break;
+    }
+    v |= (uint32_t)test_rand_below(2) << 23;
+    b[0] = (uint8_t)v;
+    b[1] = (uint8_t)(v >> 8);
+    b[2] = (uint8_t)(v >> 16);
+}
+
+/* CoeffFromHalfByte input: a nibble kept (below bound) or rejected. */
+static uint8_t bounded_nibble(int rejected, uint32_t bound)
+{
+    return (uint8_t)(rejected ? bound + test_rand_below(16 - bound)
+                              : test_rand_below(bound));
+}
+
+START_TEST(rejection_parsers_same_as_generic_for_every_length_start_and_rate)
+{
+    BACKEND_OR_SKIP(be, "rej_parse");
+    const OSSL_ML_DSA_SAMPLE_OPS *ops = be->sample;
+    const OSSL_ML_DSA_SAMPLE_OPS *gen = &ossl_ml_dsa_sample_generic;
+    static GUARDED_POLY want, got;
+    static uint8_t bytes[PARSE_MAX_LEN];
+    int32_t prefix[N];
+    size_t want_ctr, got_ctr;
+
+    for (size_t r = 0; r < NPARSE_REJECTS; r++) {
+        int reject = parse_rejects[r];
+
+        /* RejNTTPoly: whole 3-byte candidates */
+        for (size_t len = 0; len <= PARSE_MAX_LEN; len += 3) {
+            uint8_t *buf = malloc(len > 0 ? len : 1);
+
+            REQUIRE(buf != NULL);
+            if (reject < 0)
+                test_rand_bytes(bytes, len);
+            else
+                for (size_t i = 0; i < len; i += 3)
+                    ntt_candidate(bytes + i,
+                                  (int)test_rand_below(16) < reject);
+            memcpy(buf, bytes, len);
+            for (size_t s = 0; s < NPARSE_STARTS; s++) {
+                size_t start = parse_starts[s];
+
+                for (size_t i = 0; i < start; i++)
+                    prefix[i] = (int32_t)test_rand_below(Q);
+                guarded_poly_init(&want, prefix, start);
+                guarded_poly_init(&got, prefix, start);
+                want_ctr = gen->rej_ntt_parse(want.p.coeff, start, buf, len);
+                got_ctr = ops->rej_ntt_parse(got.p.coeff, start, buf, len);
+                check_parse(&want, want_ctr, &got, got_ctr, prefix, start,
+                            "RejNTTPoly parse", len, reject);
+            }
+            free(buf);
+        }
+
+        /* RejBoundedPoly: any number of bytes, both etas */
+        for (int eta = 2; eta <= 4; eta += 2) {
+            uint32_t bound = eta == 2 ? 15 : 9;
+            const char *what = eta == 2 ? "RejBoundedPoly parse, eta 2"
+                                        : "RejBoundedPoly parse, eta 4";
+
+            for (size_t len = 0; len <= PARSE_MAX_LEN / 3; len++) {
+                uint8_t *buf = malloc(len > 0 ? len : 1);
+
+                REQUIRE(buf != NULL);
+                if (reject < 0)
+                    test_rand_bytes(bytes, len);
+                else
+                    for (size_t i = 0; i < len; i++)
+                        bytes[i] = (uint8_t)(bounded_nibble(
+                            (int)test_rand_below(16) < reject, bound)
+                            | bounded_nibble((int)test_rand_below(16)
+                                             < reject, bound) << 4);
+                memcpy(buf, bytes, len);
+                for (size_t s = 0; s < NPARSE_STARTS; s++) {
+                    size_t start = parse_starts[s];
+
+                    for (size_t i = 0; i < start; i++)
+                        prefix[i] = (int32_t)test_rand_below(2 * (uint64_t)eta
+                                                             + 1) - eta;
+                    guarded_poly_init(&want, prefix, start);
+                    guarded_poly_init(&got, prefix, start);
+                    want_ctr = gen->rej_bounded_parse(want.p.coeff, start, buf,
+                                                      len, eta);
+                    got_ctr = ops->rej_bounded_parse(got.p.coeff, start, buf,
+                                                     len, eta);
+                    check_parse(&want, want_ctr, &got, got_ctr, prefix, start,
+                                what, len, reject);
+                }
+                free(buf);
+            }
+        }
+    }
+}
+END_TEST
+
 #define EDGE_PATTERNS 5
 
 /*
@@ -1382,6 +1560,7 @@ int main(int argc, char **argv)
     tcase_add_loop_test(ops, expand_A_same_as_reference_for_every_shape, 0, (int)nbackends);
     tcase_add_loop_test(ops, expand_S_same_as_reference_for_every_shape_and_eta, 0, (int)nbackends);
     tcase_add_loop_test(ops, expand_S_same_as_reference_when_a_lane_needs_more_blocks, 0, (int)nbackends);
+    tcase_add_loop_test(ops, rejection_parsers_same_as_generic_for_every_length_start_and_rate, 0, (int)nbackends);
     tcase_add_loop_test(ops, expand_mask_same_as_reference_for_every_l_gamma1_and_kappa, 0, (int)nbackends);
     tcase_add_loop_test(ops, shared_sampler_requests_and_caller_jobs_same_as_reference, 0, (int)nbackends);
     tcase_add_loop_test(ops, ntt_and_inverse_same_as_generic_within_input_bounds, 0, (int)nbackends);

@@ -164,7 +164,7 @@ extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_generic;
  * 14): the 3-byte groups of buf (len a multiple of 3) become coefficients
  * b0 + 2^8 b1 + 2^16 (b2 mod 128), those below q kept, appended at
  * coeff[ctr] until 256 are there; returns the new ctr.  May store (not
- * keep) up to 8 words past the last kept one, within coeff[0..256).
+ * keep) up to 16 words past the last kept one, within coeff[0..256).
  * Public data (A-hat).
  */
 typedef size_t ML_DSA_REJ_NTT_PARSE_FN(int32_t *coeff, size_t ctr,
@@ -173,9 +173,10 @@ typedef size_t ML_DSA_REJ_NTT_PARSE_FN(int32_t *coeff, size_t ctr,
  * RejBoundedPoly (Algorithm 31) body, with CoeffFromHalfByte (Algorithm
  * 15): both nibbles of each byte of buf, low one first; eta 2 keeps z < 15
  * as 2 - (z mod 5), eta 4 keeps z < 9 as 4 - z; appended at coeff[ctr]
- * until 256; returns the new ctr.  Secret coefficients: no branch on them
- * (which nibbles are rejected is public, FIPS 204's rejection only
- * discards output).
+ * until 256; returns the new ctr.  May store (not keep) up to 16 words
+ * past the last kept one, within coeff[0..256).  Secret coefficients: no
+ * branch on them (which nibbles are rejected is public, FIPS 204's
+ * rejection only discards output).
  */
 typedef size_t ML_DSA_REJ_BOUNDED_PARSE_FN(int32_t *coeff, size_t ctr,
                                            const uint8_t *buf, size_t len,

@@ -19,7 +19,8 @@
  * Capability bits of a backend: the ossl_ia32cap() bits, and one for each
  * assembly kernel being full (not the stubs an old assembler gets).  The
  * x4 and x8 sample ops' vector parsers need AVX2 and AVX-512VL (and
- * POPCNT, which every AVX-512VL CPU has).
+ * POPCNT, which every AVX-512VL CPU has), the x8 ones' zmm parsers
+ * AVX-512BW and VBMI besides (in ML_DSA_POLY_AVX512_CAPS).
  */
 #define CAP_KECCAK_X4 0x80000000u
 #define CAP_KECCAK_X8 0x40000000u
