@@ -449,10 +449,10 @@ START_TEST(urgent_job_takes_the_next_free_lane)
 END_TEST
 
 /*
- * Input given as it comes, busy or not (as keygen feeds H(pk) a row at a
- * time from the sampler's callbacks): many more contiguous pieces than a
- * job holds, each appended between rounds while other jobs fill the lanes,
- * the job submitted only when it is not busy; equals scalar SHAKE.
+ * Input given as it comes by SHA3_mb_job_feed, busy or not (as keygen
+ * feeds H(pk) a row at a time from the sampler's callbacks): many more
+ * contiguous pieces than a job holds, each given between rounds while
+ * other jobs fill the lanes; equals scalar SHAKE.
  */
 START_TEST(input_given_while_busy_in_many_pieces_equals_scalar_shake)
 {
@@ -484,14 +484,9 @@ START_TEST(input_given_while_busy_in_many_pieces_equals_scalar_shake)
             cut = fed + 1 + (size_t)test_rand_below(2 * rate);
             if (cut > sizeof(in))
                 cut = sizeof(in);
-            SHA3_mb_job_absorb(&job, in + fed, cut - fed);
+            SHA3_mb_job_feed(&s, &job, in + fed, cut - fed,
+                             cut == sizeof(in) ? got : NULL, sizeof(got));
             fed = cut;
-            if (fed == sizeof(in)) {
-                SHA3_mb_job_final(&job);
-                SHA3_mb_job_squeeze(&job, got, sizeof(got));
-            }
-            if (!SHA3_mb_job_busy(&job))
-                SHA3_mb_submit(&s, &job);
             SHA3_mb_step(&s);
         }
         ck_assert_int_gt(pieces, SHA3_MB_JOB_PIECES);

@@ -150,7 +150,7 @@ static void public_rows_advance(PUBLIC_ROWS *pr)
     const ML_DSA_PARAMS *p = key->params;
     const OSSL_ML_DSA_POLY_OPS *poly = key->backend->poly;
     const size_t row_bytes = ML_DSA_POLY_BYTES(ML_DSA_T1_BITS);
-    size_t i, from = pr->next;
+    size_t i, from = pr->next, start, end;
 
     for (i = pr->next; pr->have_s && i < p->k && (pr->sampled >> i & 1); i++) {
         poly->ntt_dot(&pr->t, &key->a_hat[i * p->l], key->s1_hat, p->l);
@@ -163,15 +163,11 @@ static void public_rows_advance(PUBLIC_ROWS *pr)
     if (i == from)
         return;
     pr->next = i;
-    SHA3_mb_job_absorb(&pr->hpk,
-                       key->pk + (from == 0 ? 0 : ML_DSA_RHO_BYTES + from * row_bytes),
-                       (from == 0 ? ML_DSA_RHO_BYTES : 0) + (i - from) * row_bytes);
-    if (i == p->k) {
-        SHA3_mb_job_final(&pr->hpk);
-        SHA3_mb_job_squeeze(&pr->hpk, pr->tr, ML_DSA_TR_BYTES);
-    }
-    if (!SHA3_mb_job_busy(&pr->hpk))
-        SHA3_mb_submit(pr->sched, &pr->hpk);
+    /* pk = rho || the rows of t1: the bytes up to row i not yet given */
+    start = from == 0 ? 0 : ML_DSA_RHO_BYTES + from * row_bytes;
+    end = ML_DSA_RHO_BYTES + i * row_bytes;
+    SHA3_mb_job_feed(pr->sched, &pr->hpk, key->pk + start, end - start,
+                     i == p->k ? pr->tr : NULL, ML_DSA_TR_BYTES);
 }
 
 /* Row r of A-hat is sampled. */

@@ -2,15 +2,19 @@
  * ML-DSA verification (FIPS 204 Algorithm 8, ML-DSA.Verify_internal) on
  * key objects, one signature or a batch: the key-object entry points for
  * pure ML-DSA (Algorithm 3), HashML-DSA (Algorithm 5), external mu and
- * the internal interface, and mldsa_key_verify_batch.
+ * the internal interface, and mldsa_key_verify_batch; and the one-shot
+ * verification from an encoded public key.
  *
- * One engine serves them all: up to ML_DSA_VERIFY_GROUP verifications at
- * a time, whose SHAKE work runs as jobs of one scheduler on the backend's
+ * The key objects' engine: up to ML_DSA_VERIFY_GROUP verifications at a
+ * time, whose SHAKE work runs as jobs of one scheduler on the backend's
  * kernel: first each one's mu = H(tr || M', 64) and the SHAKE256(c-tilde)
  * of its SampleInBall, side by side, then each one's commitment hash
  * H(mu || w1Encode(w1'), lambda / 4).  A single verification still gets
  * its mu and SampleInBall in one batch; a batch of eight fills the lanes
- * of the 8-way kernel.  Only public data.
+ * of the 8-way kernel.  The one-shot verification shares its pieces
+ * (the challenge, the rows of w1', the commitment hash fed as they come)
+ * but runs them beside the public key's ExpandA and H(pk), row by row.
+ * Only public data.
  */
 #include <string.h>
 #include "internal/sha3_mb.h"
@@ -121,14 +125,9 @@ static void verify_ct_feed(ML_DSA_VERIFY *v, SHA3_MB_SCHED *sched)
     const ML_DSA_PARAMS *p = v->key->params;
     size_t end = ML_DSA_MU_BYTES + v->rows * ML_DSA_POLY_BYTES(p->w1_bits);
 
-    SHA3_mb_job_absorb(&v->ct_job, v->ct_in + v->fed, end - v->fed);
+    SHA3_mb_job_feed(sched, &v->ct_job, v->ct_in + v->fed, end - v->fed,
+                     v->rows == p->k ? v->ctilde : NULL, p->ctilde_bytes);
     v->fed = end;
-    if (v->rows == p->k) {
-        SHA3_mb_job_final(&v->ct_job);
-        SHA3_mb_job_squeeze(&v->ct_job, v->ctilde, p->ctilde_bytes);
-    }
-    if (!SHA3_mb_job_busy(&v->ct_job))
-        SHA3_mb_submit(sched, &v->ct_job);
 }
 
 /* Start verification v's commitment hash: no byte of it given yet. */

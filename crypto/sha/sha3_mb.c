@@ -229,6 +229,18 @@ void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len)
     job_advance(job);
 }
 
+void SHA3_mb_job_feed(SHA3_MB_SCHED *s, SHA3_MB_JOB *job, const uint8_t *in,
+                      size_t len, uint8_t *out, size_t outlen)
+{
+    SHA3_mb_job_absorb(job, in, len);
+    if (out != NULL) {
+        SHA3_mb_job_final(job);
+        SHA3_mb_job_squeeze(job, out, outlen);
+    }
+    if (!job->busy)
+        SHA3_mb_submit(s, job);
+}
+
 void SHA3_mb_job_discard(SHA3_MB_JOB *job)
 {
     job->discard = 1;

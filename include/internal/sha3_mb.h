@@ -140,6 +140,14 @@ void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len);
  */
 void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
                        size_t len, uint8_t *out, size_t outlen);
+/*
+ * Input as it comes, for a job fed while it runs: SHA3_mb_job_absorb of
+ * len bytes of in, and with the last of it (out not NULL) SHA3_mb_job_final
+ * and a squeeze of outlen bytes into out; then the job is submitted to s
+ * unless it is busy already.
+ */
+void SHA3_mb_job_feed(SHA3_MB_SCHED *s, SHA3_MB_JOB *job, const uint8_t *in,
+                      size_t len, uint8_t *out, size_t outlen);
 /* From the job's callback: its owner is finished with it, so its state
  * need not leave the lane (it is then empty; restart it before use). */
 void SHA3_mb_job_discard(SHA3_MB_JOB *job);
