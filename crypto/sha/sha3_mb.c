@@ -301,10 +301,10 @@ void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
         job_done(s, job);
         return;
     }
-    /* submitted again from its callback: it keeps its lane, unless an
-     * urgent job waits for one */
+    /* submitted again from its callback: it keeps its lane, unless a job
+     * waits for one (which then takes it: an urgent one, or the oldest) */
     if (job->lane >= 0) {
-        if (s->head[0] == NULL)
+        if (s->head[0] == NULL && s->head[1] == NULL)
             return;
         lane_leave(s, job);
     }

@@ -16,7 +16,8 @@
  * partial block go into its state without one).  It is then done: its done
  * callback runs, while the job still holds its lane, and may give it more
  * input or ask for more output, or start it afresh, and submit it again:
- * it continues in its lane unless an urgent job is waiting for one.
+ * it continues in its lane unless another job is waiting for one (it then
+ * waits behind it, so that no job starves while others go on resubmitted).
  * Otherwise the job's state leaves the lane, and the lane is refilled from
  * the jobs waiting before the next permutation: the urgent ones first (an
  * owner marks urgent the jobs on its critical path, such as H(pk) beside
