@@ -449,6 +449,71 @@ START_TEST(urgent_job_takes_the_next_free_lane)
 END_TEST
 
 /*
+ * A job that waits for a lane is not starved by jobs that go on being
+ * submitted again from their callbacks: with every lane held by a job that
+ * restarts itself ROUNDS times, one more ordinary job submitted after them
+ * is done long before they are (each resubmission gives its lane to the
+ * waiting job; before, the lanes stayed with their holders to the end).
+ */
+#define RESUBMIT_ROUNDS 20
+static int resubmits_left[SHA3_MB_MAX_WAYS], waiting_done_at = -1, steps;
+static uint8_t resubmit_in[SHAKE128_RATE], resubmit_out[SHA3_MB_MAX_WAYS][32];
+static void resubmit_done(SHA3_MB_JOB *job)
+{
+    int *left = job->arg;
+
+    if (--*left > 0) {
+        SHA3_mb_job_start(job, SHAKE128_RATE, resubmit_in, 32,
+                          resubmit_out[left - resubmits_left], 32);
+        SHA3_mb_submit(job->sched, job);
+    }
+}
+static void waiting_done(SHA3_MB_JOB *job)
+{
+    (void)job;
+    waiting_done_at = steps;
+}
+
+START_TEST(waiting_job_is_not_starved_by_resubmitted_ones)
+{
+    const KECCAK1600_MB_KERNEL *k = kernel_under_test(_i, "no_starving");
+    SHA3_MB_JOB job[SHA3_MB_MAX_WAYS], waiting;
+    uint8_t in[SHAKE128_RATE], out[32], want[32];
+    SHA3_MB_SCHED s;
+    size_t i, w;
+
+    if (k == NULL)
+        return;
+    w = k->ways;
+    test_rand_bytes(resubmit_in, sizeof(resubmit_in));
+    test_rand_bytes(in, sizeof(in));
+    SHA3_mb_init(&s, k);
+    for (i = 0; i < w; i++) {
+        resubmits_left[i] = RESUBMIT_ROUNDS;
+        SHA3_mb_job_init(&job[i], SHAKE128_RATE);
+        job[i].done = resubmit_done;
+        job[i].arg = &resubmits_left[i];
+        SHA3_mb_job_start(&job[i], SHAKE128_RATE, resubmit_in, 32,
+                          resubmit_out[i], 32);
+        SHA3_mb_submit(&s, &job[i]);
+    }
+    two_block_job(&waiting, in, out, waiting_done);
+    SHA3_mb_submit(&s, &waiting);
+    waiting_done_at = -1;
+    for (steps = 0; SHA3_mb_step(&s); steps++)
+        continue;
+    ck_assert_int_ge(waiting_done_at, 0);
+    ck_assert_int_lt(waiting_done_at, RESUBMIT_ROUNDS / 2);
+    SHA3_shake128(want, sizeof(want), in, SHAKE128_RATE);
+    ck_assert_mem_eq(out, want, sizeof(want));
+    SHA3_shake128(want, sizeof(want), resubmit_in, 32);
+    for (i = 0; i < w; i++)
+        ck_assert_mem_eq(resubmit_out[i], want, sizeof(want));
+    SHA3_mb_cleanse(&s);
+}
+END_TEST
+
+/*
  * Input given as it comes by SHA3_mb_job_feed, busy or not (as keygen
  * feeds H(pk) a row at a time from the sampler's callbacks): many more
  * contiguous pieces than a job holds, each given between rounds while
@@ -516,6 +581,8 @@ int main(void)
     tcase_add_loop_test(tc, long_whole_block_outputs_equal_scalar_shake, 0,
                         NKERNELS);
     tcase_add_loop_test(tc, urgent_job_takes_the_next_free_lane, 0, NKERNELS);
+    tcase_add_loop_test(tc, waiting_job_is_not_starved_by_resubmitted_ones,
+                        0, NKERNELS);
     tcase_add_loop_test(tc, input_given_while_busy_in_many_pieces_equals_scalar_shake,
                         0, NKERNELS);
     suite_add_tcase(s, tc);

@@ -168,8 +168,8 @@ struct ml_dsa_sampler_st {
 
 enum { ML_DSA_SAMPLE_A, ML_DSA_SAMPLE_S, ML_DSA_SAMPLE_MASK };
 
-/* A sampler on ops' kernel with one job per lane (the caller's urgent
- * jobs take the lane of the next entry finished). */
+/* A sampler on ops' kernel with one job per lane (the caller's jobs take
+ * the lane of the next entry finished, its urgent ones first). */
 void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
                               const OSSL_ML_DSA_SAMPLE_OPS *ops);
 /* Wipe the sampler (its buffers saw secrets; every request done). */
