@@ -669,6 +669,13 @@ START_TEST(ntt_mul_and_dot_same_as_generic_within_input_bounds)
             got = b[0];
             impl->ntt_mul(&got, &a[0], &got);
             REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            /* two NTT outputs, |a|, |b| < 9q (the key's NTT forms and c),
+             * |r| < q still */
+            ossl_ml_dsa_poly_ntt_mul_generic(&want, &b[1], &b[0]);
+            impl->ntt_mul(&got, &b[1], &b[0]);
+            REQUIRE(memcmp(&want, &got, sizeof(want)) == 0);
+            for (j = 0; j < ML_DSA_N; j++)
+                REQUIRE(got.coeff[j] > -Q && got.coeff[j] < Q);
             for (n = 1; n <= ML_DSA_L_MAX; n++) {
                 ossl_ml_dsa_poly_ntt_dot_generic(&want, a, b, n);
                 impl->ntt_dot(&got, a, b, n);

@@ -36,8 +36,9 @@ typedef void ML_DSA_NTT_FN(ML_DSA_POLY *p);
  * output |c| < q. */
 typedef void ML_DSA_NTT_INVERSE_FN(ML_DSA_POLY *p);
 /* MultiplyNTT (Algorithm 45) with the Montgomery factor: r = a * b * 2^-32;
- * needs |a * b| < 2^31 q per coefficient (|a| < q, |b| < 9q); output
- * |r| < q.  r may alias a or b. */
+ * needs |a * b| < 2^31 q per coefficient (|a| < q and |b| < 9q, or both
+ * NTT outputs, |a|, |b| < 9q: 81 q^2 < 2^31 q); output |r| < q.  r may
+ * alias a or b. */
 typedef void ML_DSA_NTT_MUL_FN(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                const ML_DSA_POLY *b);
 /* A row of MatrixVectorNTT (Algorithm 48): r = sum_j a[j] * b[j] * 2^-32

@@ -21,24 +21,17 @@
 #define KEYGEN_SEED_OUT_BYTES \
     (ML_DSA_RHO_BYTES + ML_DSA_RHO_PRIME_BYTES + ML_DSA_K_BYTES)
 
-/* Reduce every coefficient of the n polynomials p (|c| < 2^31 - 2^22) to |c| < q. */
-static void polys_reduce(ML_DSA_POLY *p, size_t n)
-{
-    size_t i, j;
-
-    for (i = 0; i < n; i++)
-        for (j = 0; j < ML_DSA_N; j++)
-            p[i].coeff[j] = ml_dsa_reduce32(p[i].coeff[j]);
-}
-
-/* NTT (FIPS 204 Algorithm 41) of n polynomials of key, |c| < q in and out. */
+/*
+ * NTT (FIPS 204 Algorithm 41) of n polynomials of key: |c| < q in, |c| <
+ * 9q out, as the NTT-domain products take them (one factor of a dot
+ * product, either or both of a pointwise one).
+ */
 static void polys_ntt(const MLDSA_KEY *key, ML_DSA_POLY *p, size_t n)
 {
     size_t i;
 
     for (i = 0; i < n; i++)
         key->backend->poly->ntt(&p[i]);
-    polys_reduce(p, n);
 }
 
 /*
@@ -225,17 +218,14 @@ static void public_rows_finish(PUBLIC_ROWS *pr)
 }
 
 /*
- * t1_hat = NTT(t1 * 2^d) in place (FIPS 204 Algorithm 8, line 9), which
- * verifying needs; the key can then verify.
+ * t1_hat = NTT(t1) in place, which verifying needs (FIPS 204 Algorithm 8,
+ * line 9: NTT(c) * NTT(t1 * 2^d), the 2^d put on c, one polynomial
+ * instead of k); the key can then verify.
  */
 static void expand_t1(MLDSA_KEY *key)
 {
     const ML_DSA_PARAMS *p = key->params;
-    size_t i, j;
 
-    for (i = 0; i < p->k; i++)
-        for (j = 0; j < ML_DSA_N; j++)
-            key->t1_hat[i].coeff[j] <<= ML_DSA_D;
     polys_ntt(key, key->t1_hat, p->k);
     key->has_public = 1;
 }

@@ -227,10 +227,10 @@ struct mldsa_key_st {
     uint8_t key[ML_DSA_K_BYTES];
     uint8_t tr[ML_DSA_TR_BYTES];
     ML_DSA_POLY *a_hat;     /* k * l, row-major, in [0, q) */
-    ML_DSA_POLY *s1_hat;    /* l, NTT(s1), |coeff| < q (NULL: public key) */
-    ML_DSA_POLY *s2_hat;    /* k, NTT(s2), |coeff| < q (NULL: public key) */
-    ML_DSA_POLY *t0_hat;    /* k, NTT(t0), |coeff| < q (NULL: public key) */
-    ML_DSA_POLY *t1_hat;    /* k, NTT(t1 * 2^d), |coeff| < q */
+    ML_DSA_POLY *s1_hat;    /* l, NTT(s1), |coeff| < 9q (NULL: public key) */
+    ML_DSA_POLY *s2_hat;    /* k, NTT(s2), |coeff| < 9q (NULL: public key) */
+    ML_DSA_POLY *t0_hat;    /* k, NTT(t0), |coeff| < 9q (NULL: public key) */
+    ML_DSA_POLY *t1_hat;    /* k, NTT(t1), |coeff| < 9q */
     size_t secret_size;     /* bytes from the start of this block that hold
                                secrets (the struct, s1, s2, t0): wiped on free */
     uint8_t pk[MLDSA_MAX_PUBLIC_KEY_BYTES];

@@ -72,8 +72,8 @@ static int verify_decode(ML_DSA_VERIFY *v, ML_DSA_POLY *z)
 
 /*
  * c = SampleInBall(c-tilde) (FIPS 204 Algorithm 8, line 5) from the first
- * block in v->ball (more squeezed on sched, rarely), and the NTTs of c and
- * z (lines 9 - 10) into sc.
+ * block in v->ball (more squeezed on sched, rarely), and the NTTs of c 2^d
+ * and z (lines 9 - 10) into sc.
  */
 static void verify_challenge(ML_DSA_VERIFY *v, VERIFY_SCRATCH *sc,
                              SHA3_MB_SCHED *sched)
@@ -85,6 +85,10 @@ static void verify_challenge(ML_DSA_VERIFY *v, VERIFY_SCRATCH *sc,
 
     ossl_ml_dsa_sample_in_ball_job(&sc->c, sched, &v->ball_job, v->ball,
                                    p->tau);
+    /* c * 2^d (in {-2^d, 0, 2^d}, |c| < q): NTT(c 2^d) * NTT(t1) is line
+     * 9's NTT(c) * NTT(t1 2^d), the key's t1_hat being NTT(t1) */
+    for (i = 0; i < ML_DSA_N; i++)
+        sc->c.coeff[i] *= 1 << ML_DSA_D;
     poly->ntt(&sc->c);
     for (i = 0; i < p->l; i++) {
         poly->unpack_z(&sc->z[i], v->sig + p->ctilde_bytes + i * z_poly_bytes,
