@@ -14,6 +14,11 @@
  * and with 8 keys (batch64-8keys).  It uses only include/mldsa.h, so the
  * same source builds against every revision being compared.
  * Usage: ab-bench [SAMPLES]
+ *
+ * Built with AB_SIDE=a or AB_SIDE=b (util/ab-bench -p), it is instead one
+ * side of the paired benchmark util/ab-pair.c: no main, its cells reached
+ * through ab_<side>_begin, _run and _end, and the library calls it makes
+ * renamed <side>_mldsa_* by the script, as is that side's libmldsa.a.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -142,6 +147,77 @@ static void batch_free(struct bench *b)
 }
 #endif
 
+/* Keys and a signature of the parameter set for every cell; 0 on
+ * success. */
+static int bench_begin(struct bench *b, mldsa_param param)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(b->seed); i++) {
+        b->seed[i] = (uint8_t)i;
+        b->msg[i] = (uint8_t)(0xa0 + i);
+    }
+    b->param = param;
+    if (mldsa_keygen(param, b->pk, b->sk, b->seed) != MLDSA_OK
+            || mldsa_key_from_seed(&b->key, param, b->seed,
+                                   sizeof(b->seed)) != MLDSA_OK)
+        return 1;
+#ifdef MLDSA_HAVE_VERIFY_BATCH
+    if (batch_init(b) != 0)
+        return 1;
+#endif
+    return run_cell(b, CELL_SIGN, 0) != MLDSA_OK;
+}
+
+static void bench_end(struct bench *b)
+{
+    mldsa_key_free(b->key);
+#ifdef MLDSA_HAVE_VERIFY_BATCH
+    batch_free(b);
+#endif
+}
+
+#ifdef AB_SIDE
+# define AB_CAT2(side, name) ab_##side##_##name
+# define AB_CAT(side, name) AB_CAT2(side, name)
+# define AB_FN(name) AB_CAT(AB_SIDE, name)
+
+static struct bench side;
+
+/* This side's cells: their count, names in *names. */
+size_t AB_FN(cells)(const char *const **names)
+{
+    *names = cell_names;
+    return N_CELLS;
+}
+
+/* rnd values per sample, and the operations one run of a cell does. */
+unsigned AB_FN(rnd_values)(void)
+{
+    return N_RND;
+}
+
+unsigned AB_FN(ops_per_run)(size_t cell)
+{
+    return cell > CELL_KEY_VERIFY ? BATCH_DIVISOR : 1;
+}
+
+int AB_FN(begin)(mldsa_param param)
+{
+    return bench_begin(&side, param);
+}
+
+/* One operation of the cell, with rnd value i. */
+int AB_FN(run)(size_t cell, unsigned i)
+{
+    return run_cell(&side, (int)cell, i);
+}
+
+void AB_FN(end)(void)
+{
+    bench_end(&side);
+}
+#else
 /* qsort order of two cycle counts. */
 static int cmp_u64(const void *a, const void *b)
 {
@@ -162,20 +238,9 @@ int main(int argc, char **argv)
 
     if (samples == 0 || (t = malloc(N_RND * samples * sizeof(*t))) == NULL)
         return 2;
-    for (i = 0; i < sizeof(b.seed); i++) {
-        b.seed[i] = (uint8_t)i;
-        b.msg[i] = (uint8_t)(0xa0 + i);
-    }
     for (p = 0; p < sizeof(params) / sizeof(params[0]); p++) {
-        b.param = params[p];
-        if (mldsa_keygen(b.param, b.pk, b.sk, b.seed) != MLDSA_OK
-                || mldsa_key_from_seed(&b.key, b.param, b.seed,
-                                       sizeof(b.seed)) != MLDSA_OK)
+        if (bench_begin(&b, params[p]) != 0)
             return 1;
-#ifdef MLDSA_HAVE_VERIFY_BATCH
-        if (batch_init(&b) != 0)
-            return 1;
-#endif
         for (c = 0; c < N_CELLS; c++) {
             uint64_t sum = 0;
 
@@ -199,11 +264,9 @@ int main(int argc, char **argv)
             printf("ML-DSA-%d/%s %llu\n", (int)b.param, cell_names[c],
                    (unsigned long long)(sum / N_RND));
         }
-        mldsa_key_free(b.key);
-#ifdef MLDSA_HAVE_VERIFY_BATCH
-        batch_free(&b);
-#endif
+        bench_end(&b);
     }
     free(t);
     return 0;
 }
+#endif
