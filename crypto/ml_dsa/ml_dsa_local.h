@@ -208,10 +208,12 @@ int ossl_ml_dsa_expand_mask(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *y,
  * SampleInBall (FIPS 204 Algorithm 29) from the first block of
  * SHAKE256(ctilde) (136 bytes) that job, of that hash, has written to
  * block; more are squeezed on sched when needed (rarely).  c is public
- * once ctilde is.
+ * once ctilde is.  Its coefficients are one times FIPS 204's (+-1, 0):
+ * verification takes c 2^d.
  */
 void ossl_ml_dsa_sample_in_ball_job(ML_DSA_POLY *c, SHA3_MB_SCHED *sched,
-                                    SHA3_MB_JOB *job, uint8_t *block, int tau);
+                                    SHA3_MB_JOB *job, uint8_t *block, int tau,
+                                    int32_t one);
 void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
                                      size_t ctilde_len, int tau);
 

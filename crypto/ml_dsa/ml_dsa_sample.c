@@ -371,15 +371,16 @@ int ossl_ml_dsa_expand_mask(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *y,
 }
 
 /*
- * SampleInBall (FIPS 204 Algorithm 29): c with tau coefficients +-1 and the
- * rest 0, from SHAKE256(ctilde), whose first block job (a SHAKE256 job of
+ * SampleInBall (FIPS 204 Algorithm 29): c with tau coefficients +-one and
+ * the rest 0, from SHAKE256(ctilde), whose first block job (a SHAKE256 job of
  * sched) has written to block: the first 8 bytes give the signs, then a
  * Fisher-Yates shuffle with rejected indices j > i, the job squeezing the
  * next block into block when one is used up.  c is derived from ctilde,
  * which the signature makes public; the loop is FIPS 204's.
  */
 void ossl_ml_dsa_sample_in_ball_job(ML_DSA_POLY *c, SHA3_MB_SCHED *sched,
-                                    SHA3_MB_JOB *job, uint8_t *block, int tau)
+                                    SHA3_MB_JOB *job, uint8_t *block, int tau,
+                                    int32_t one)
 {
     uint64_t signs = 0;
     size_t i, j, pos;
@@ -399,7 +400,7 @@ void ossl_ml_dsa_sample_in_ball_job(ML_DSA_POLY *c, SHA3_MB_SCHED *sched,
             j = block[pos++];
         } while (j > i);
         c->coeff[i] = c->coeff[j];
-        c->coeff[j] = 1 - 2 * (int32_t)(signs & 1);
+        c->coeff[j] = (1 - 2 * (int32_t)(signs & 1)) * one;
         signs >>= 1;
     }
 }
@@ -419,7 +420,7 @@ void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
     SHA3_mb_job_squeeze(&job, block, sizeof(block));
     SHA3_mb_submit(&sched, &job);
     SHA3_mb_flush(&sched, &job);
-    ossl_ml_dsa_sample_in_ball_job(c, &sched, &job, block, tau);
+    ossl_ml_dsa_sample_in_ball_job(c, &sched, &job, block, tau, 1);
 }
 
 /* The x86-64 multi-buffer ops, in builds with the assembly kernel. */

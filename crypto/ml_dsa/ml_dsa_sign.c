@@ -172,7 +172,7 @@ static int sign_check(const MLDSA_KEY *key, SIGN_STATE *st, SIGN_ATTEMPT *a,
     ML_DSA_CT_DECLASSIFY(a->ctilde, p->ctilde_bytes);
     ML_DSA_CT_DECLASSIFY(a->ball, sizeof(a->ball));
     ossl_ml_dsa_sample_in_ball_job(&st->c, &st->smp.sched, &a->sib, a->ball,
-                                   p->tau);
+                                   p->tau, 1);
     poly->ntt(&st->c);
 
     /* z = y + <<c s1>>; reject when ||z|| >= gamma1 - beta */

@@ -83,12 +83,10 @@ static void verify_challenge(ML_DSA_VERIFY *v, VERIFY_SCRATCH *sc,
     const size_t z_poly_bytes = ML_DSA_POLY_BYTES(p->gamma1_bits + 1);
     size_t i;
 
-    ossl_ml_dsa_sample_in_ball_job(&sc->c, sched, &v->ball_job, v->ball,
-                                   p->tau);
-    /* c * 2^d (in {-2^d, 0, 2^d}, |c| < q): NTT(c 2^d) * NTT(t1) is line
+    /* c 2^d (in {-2^d, 0, 2^d}, |c| < q): NTT(c 2^d) * NTT(t1) is line
      * 9's NTT(c) * NTT(t1 2^d), the key's t1_hat being NTT(t1) */
-    for (i = 0; i < ML_DSA_N; i++)
-        sc->c.coeff[i] *= 1 << ML_DSA_D;
+    ossl_ml_dsa_sample_in_ball_job(&sc->c, sched, &v->ball_job, v->ball,
+                                   p->tau, 1 << ML_DSA_D);
     poly->ntt(&sc->c);
     for (i = 0; i < p->l; i++) {
         poly->unpack_z(&sc->z[i], v->sig + p->ctilde_bytes + i * z_poly_bytes,
