@@ -3,9 +3,10 @@
  * libraries run in one process, each behind its side of util/ab-bench.c
  * (built with AB_SIDE=a and AB_SIDE=b, every mldsa_* symbol of a side and
  * its library renamed a_mldsa_* or b_mldsa_*), so that a noisy host slows
- * both alike: every operation is timed on A and on B back to back, the
- * order alternating.  For ML-DSA-44, -65 and -87 and every cell both sides
- * have, SAMPLES rounds of the sides' rnd values; one line per cell: A's
+ * both alike: each round times the sides' rnd values on A and then on B
+ * (or B then A, in turn), and an operation of one side is paired with the
+ * same operation of the other in the same round.  For ML-DSA-44, -65 and
+ * -87 and every cell both sides have, SAMPLES rounds; one line per cell: A's
  * and B's cycles per operation (the mean over rnd of each rnd's median, as
  * ab-bench), their ratio, and the median and quartiles of the per-pair
  * ratios B/A (above 1: B is slower).
@@ -83,18 +84,21 @@ static int run_pair(int param, const char *name, size_t ca, size_t cb,
     uint64_t start;
     double a, b;
 
-    for (s = 0; s < 2; s++)     /* warm up */
-        if (sides[s].run(cell[s], 0) != MLDSA_OK)
-            return 1;
+    /* a round: every rnd value on one side, then on the other (in turn
+     * first), each after an operation untimed that brings its code back
+     * into the caches the other side's took */
     for (i = 0; i < samples; i++)
-        for (j = 0; j < rnds; j++)
-            for (order = 0; order < 2; order++) {
-                s = order ^ ((i + j) & 1);
+        for (order = 0; order < 2; order++) {
+            s = order ^ (i & 1);
+            if (sides[s].run(cell[s], 0) != MLDSA_OK)
+                return 1;
+            for (j = 0; j < rnds; j++) {
                 start = ticks();
                 if (sides[s].run(cell[s], j) != MLDSA_OK)
                     return 1;
                 t[s][(size_t)j * samples + i] = ticks() - start;
             }
+        }
     for (k = 0; k < n; k++)
         ratio[k] = (double)t[1][k] / (double)t[0][k];
     qsort(ratio, n, sizeof(*ratio), cmp_double);
