@@ -177,9 +177,22 @@ void SHA3_mb_job_restart(SHA3_MB_JOB *job, size_t rate)
     job_reset(job, rate);
 }
 
+/* A job waits for a lane. */
+static int sched_waiting(const SHA3_MB_SCHED *s)
+{
+    return s->head[0] != NULL || s->head[1] != NULL;
+}
+
 void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
                        size_t len, uint8_t *out, size_t outlen)
 {
+    /* restarted in its lane while a job waits for one: its submission will
+     * give the lane up, so it leaves now, its old state dropped, and holds
+     * its input instead of writing a state to carry out */
+    if (job->lane >= 0 && sched_waiting(job->sched)) {
+        job->sched->lanes[job->lane] = NULL;
+        job->lane = -1;
+    }
     if (job->lane >= 0) {
         KECCAK1600_set_last_block_xn(job->sched->A, job->sched->ways,
                                      (size_t)job->lane, in, len, SHAKE_PAD,
@@ -304,7 +317,7 @@ void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
     /* submitted again from its callback: it keeps its lane, unless a job
      * waits for one (which then takes it: an urgent one, or the oldest) */
     if (job->lane >= 0) {
-        if (s->head[0] == NULL && s->head[1] == NULL)
+        if (!sched_waiting(s))
             return;
         lane_leave(s, job);
     }

@@ -138,6 +138,9 @@ void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len);
  * Start the job afresh (as SHA3_mb_job_restart) as the SHAKE of the len
  * (< rate) bytes of in, the whole input, and ask for outlen bytes into out:
  * restart, absorb, final and squeeze in one, for the many short jobs.
+ * From its callback while another job waits for a lane, the job gives up
+ * its lane at once (its submission would), its input held until it gets
+ * one, rather than written into the lane and carried out again.
  */
 void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
                        size_t len, uint8_t *out, size_t outlen);
