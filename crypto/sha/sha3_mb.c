@@ -393,6 +393,16 @@ typedef struct {
     size_t n[2], min[2];
 } LANE_CLASS;
 
+/* An empty class, field by field: a copy of one just built reads it back
+ * across two of its stores, which cannot be forwarded (a stall of every
+ * round). */
+static void class_init(LANE_CLASS *c)
+{
+    c->mask[0] = c->mask[1] = 0;
+    c->n[0] = c->n[1] = 0;
+    c->min[0] = c->min[1] = SIZE_MAX;
+}
+
 static void class_add(LANE_CLASS *c, unsigned lane, size_t rate, size_t blocks)
 {
     int k = rate != SHAKE128_RATE;
@@ -452,11 +462,13 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
 {
     uint8_t *out[SHA3_MB_MAX_WAYS];
     const uint8_t *in[SHA3_MB_MAX_WAYS];
-    LANE_CLASS sq = { { 0, 0 }, { 0, 0 }, { SIZE_MAX, SIZE_MAX } }, ab = sq;
+    LANE_CLASS sq, ab;
     unsigned used = 0, dout, din;
     size_t j, shape[3], mout, min, consumed;
     SHA3_MB_JOB *job;
 
+    class_init(&sq);
+    class_init(&ab);
     /* fill the free lanes and sort the jobs in them */
     for (j = 0; j < s->ways; j++) {
         out[j] = s->sink;
