@@ -349,9 +349,10 @@ int ossl_ml_dsa_key_check_secret(MLDSA_KEY *key, const uint8_t *sk,
 /*
  * Start an encoded public key (pkDecode, FIPS 204 Algorithm 23) into the
  * key on smp: A-hat row by row (one request per row in rows[], so that a
- * row can be used as soon as it is sampled) and tr = H(pk, 64) in a lane
- * beside them (the job hpk, urgent), and NTT(t1 * 2^d) while nothing has
- * run yet.  When tr is known, tr_done(hpk) runs (NULL: nothing), with
+ * row can be used as soon as it is sampled), the job hpk for tr = H(pk,
+ * 64), urgent, for the caller to submit (at once, to run in a lane beside
+ * the rows, or after another job in its lane), and NTT(t1) while nothing
+ * has run yet.  When tr is known, tr_done(hpk) runs (NULL: nothing), with
  * hpk->arg = arg, so that jobs which need tr can join the lanes ExpandA
  * leaves.  The caller waits for the rows and hpk.  Every byte string of
  * the right length is a valid public key.  Public data only: nothing to
@@ -373,7 +374,6 @@ void ossl_ml_dsa_key_start_public(MLDSA_KEY *key, const uint8_t *pk,
     SHA3_mb_job_absorb(hpk, key->pk, p->pk_bytes);
     SHA3_mb_job_final(hpk);
     SHA3_mb_job_squeeze(hpk, key->tr, ML_DSA_TR_BYTES);
-    SHA3_mb_submit(&smp->sched, hpk);
     queue_A_rows(key, smp, rows, NULL, NULL);
     expand_t1(key);
 }
@@ -491,6 +491,7 @@ static int key_from_public(MLDSA_KEY **out, mldsa_param param,
         return ret;
     ossl_ml_dsa_sampler_init(&smp, (*out)->backend->sample);
     ossl_ml_dsa_key_start_public(*out, pk, &smp, rows, &hpk, NULL, NULL);
+    SHA3_mb_submit(&smp.sched, &hpk);
     SHA3_mb_flush(&smp.sched, NULL);
     return MLDSA_OK;
 }

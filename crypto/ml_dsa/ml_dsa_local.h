@@ -192,6 +192,9 @@ void ossl_ml_dsa_sample_mask(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
                              uint16_t kappa, size_t count, int gamma1_bits);
 /* Run the scheduler until the request is done. */
 void ossl_ml_dsa_sample_wait(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req);
+/* The kernel blocks that many ExpandA entries take on that many lanes
+ * (whole rounds: nearly every entry squeezes the same blocks). */
+size_t ossl_ml_dsa_sample_A_blocks(size_t entries, size_t lanes);
 
 /* The three at once, each on a sampler of its own (what tests compare). */
 void ossl_ml_dsa_expand_A(const OSSL_ML_DSA_SAMPLE_OPS *ops,

@@ -306,6 +306,11 @@ void ossl_ml_dsa_sample_mask(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
                  gamma1_bits);
 }
 
+size_t ossl_ml_dsa_sample_A_blocks(size_t entries, size_t lanes)
+{
+    return (entries + lanes - 1) / lanes * A_FIRST_BLOCKS;
+}
+
 void ossl_ml_dsa_sample_wait(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req)
 {
     while (req->pending > 0 && SHA3_mb_step(&smp->sched))

@@ -260,10 +260,41 @@ static void verify_mu_after_tr(SHA3_MB_JOB *hpk)
     SHA3_mb_submit(hpk->sched, &v->mu_job);
 }
 
+/* SampleInBall's block is done: H(pk) follows it in its lane. */
+static void verify_tr_after_ball(SHA3_MB_JOB *ball_job)
+{
+    SHA3_mb_submit(ball_job->sched, ball_job->arg);
+}
+
+/*
+ * 1 when SampleInBall's block should go before H(pk) in H(pk)'s lane: when
+ * the hash chain H(pk) - mu - c-tilde is shorter than ExpandA on the other
+ * lanes, so that ExpandA's entries, all squeezing the same blocks, start
+ * and end together on every lane instead of one lane trailing a block, and
+ * the kernel squeezes them in fewer, longer calls (ML-DSA-65 and -87 on
+ * the 8-way kernel: 13 and 21 calls a verification become 11 and 18, the
+ * same blocks).  Where the chain is the bound (ML-DSA-44 on 8 lanes: 18
+ * blocks, ExpandA 15) the block goes beside it.
+ */
+static int verify_ball_first(const MLDSA_KEY *key, size_t ways)
+{
+    const ML_DSA_PARAMS *p = key->params;
+    size_t chain;
+
+    if (ways < 2)
+        return 0;
+    /* each hash: its whole blocks and the padded last one */
+    chain = p->pk_bytes / SHAKE256_RATE + 1 + 1
+            + (ML_DSA_MU_BYTES + p->k * ML_DSA_POLY_BYTES(p->w1_bits))
+              / SHAKE256_RATE + 1;
+    return chain < ossl_ml_dsa_sample_A_blocks(p->k * p->l, ways - 1);
+}
+
 /*
  * The one-shot verification: the public key decoded on the scheduler of
  * the verification's own SHAKE work, in a chain of jobs that take lanes
- * as they free: beside ExpandA's rows, SampleInBall's SHAKE and H(pk);
+ * as they free: beside ExpandA's rows, SampleInBall's SHAKE and H(pk) (in
+ * one lane or two: verify_ball_first);
  * once tr is known, mu = H(tr || M', 64); once mu is known, the
  * commitment hash, fed each row of w1' as soon as that row of A-hat is
  * sampled, so that little of it is left to run alone at the end.
@@ -279,7 +310,7 @@ int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
     ML_DSA_VERIFY v;
     SHA3_MB_JOB hpk;
     size_t i;
-    int ret;
+    int ret, ball_first;
 
     if ((ret = ossl_ml_dsa_key_new(&key, param, 0)) != MLDSA_OK)
         return ret;
@@ -290,9 +321,15 @@ int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
         goto end;
     }
     ossl_ml_dsa_sampler_init(&smp, key->backend->sample);
+    ball_first = verify_ball_first(key, smp.sched.ways);
     SHA3_mb_job_init(&v.ball_job, SHAKE256_RATE);
     SHA3_mb_job_start(&v.ball_job, SHAKE256_RATE, sig, key->params->ctilde_bytes,
                       v.ball, sizeof(v.ball));
+    if (ball_first) {
+        v.ball_job.urgent = 1;
+        v.ball_job.done = verify_tr_after_ball;
+        v.ball_job.arg = &hpk;
+    }
     SHA3_mb_submit(&smp.sched, &v.ball_job);
     verify_ct_init(&v);
     if (mu != NULL) {
@@ -301,6 +338,8 @@ int ossl_ml_dsa_verify_pk(mldsa_param param, const uint8_t *pk,
     }
     ossl_ml_dsa_key_start_public(key, pk, &smp, rows, &hpk,
                                  mu != NULL ? NULL : verify_mu_after_tr, &v);
+    if (!ball_first)
+        SHA3_mb_submit(&smp.sched, &hpk);
     SHA3_mb_flush(&smp.sched, &v.ball_job);
     verify_challenge(&v, &sc, &smp.sched);
     for (i = 0; i < key->params->k; i++) {
