@@ -283,10 +283,11 @@ static int verify_ball_first(const MLDSA_KEY *key, size_t ways)
 
     if (ways < 2)
         return 0;
-    /* each hash: its whole blocks and the padded last one */
-    chain = p->pk_bytes / SHAKE256_RATE + 1 + 1
-            + (ML_DSA_MU_BYTES + p->k * ML_DSA_POLY_BYTES(p->w1_bits))
-              / SHAKE256_RATE + 1;
+    /* H(pk), mu and c-tilde = H(mu || w1'): each hash's whole blocks and
+     * its padded last one (mu: that one only) */
+    chain = (p->pk_bytes / SHAKE256_RATE + 1) + 1
+            + ((ML_DSA_MU_BYTES + p->k * ML_DSA_POLY_BYTES(p->w1_bits))
+               / SHAKE256_RATE + 1);
     return chain < ossl_ml_dsa_sample_A_blocks(p->k * p->l, ways - 1);
 }
 
