@@ -593,7 +593,7 @@ else
 	@echo "provider rows skipped: $(PROVIDER_SKIP)"
 endif
 
-$(PROVIDER_SPEED): util/provider-speed.c util/bench_ticks.h $(STATIC_LIB) $(CONFIG_STAMP)
+$(PROVIDER_SPEED): util/provider-speed.c util/bench_median.h util/bench_ticks.h $(STATIC_LIB) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -o $@ $< $(STATIC_LIB) $(ALL_LDFLAGS) $(OPENSSL_LIBS)

@@ -26,6 +26,7 @@
 #include <string.h>
 #include "mldsa.h"
 
+#include "bench_median.h"
 #include "bench_ticks.h"
 
 #define N_RND 16
@@ -218,14 +219,6 @@ void AB_FN(end)(void)
     bench_end(&side);
 }
 #else
-/* qsort order of two cycle counts. */
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-    return (x > y) - (x < y);
-}
-
 /* Every cell of every parameter set, one median line each. */
 int main(int argc, char **argv)
 {
@@ -242,7 +235,7 @@ int main(int argc, char **argv)
         if (bench_begin(&b, params[p]) != 0)
             return 1;
         for (c = 0; c < N_CELLS; c++) {
-            uint64_t sum = 0;
+            uint64_t sum;
 
             if (run_cell(&b, (int)c, 0) != MLDSA_OK)   /* warm up */
                 return 1;
@@ -254,10 +247,7 @@ int main(int argc, char **argv)
                         return 1;
                     t[j * samples + i] = ticks() - start;
                 }
-            for (j = 0; j < N_RND; j++) {
-                qsort(t + j * samples, samples, sizeof(*t), cmp_u64);
-                sum += t[j * samples + samples / 2];
-            }
+            sum = sum_of_medians(t, N_RND, samples);
             /* the batch cells: per verification */
             if (c >= CELL_KEY_VERIFY + 1)
                 sum /= BATCH_DIVISOR;

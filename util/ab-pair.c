@@ -18,6 +18,7 @@
 #include <string.h>
 #include "mldsa.h"
 
+#include "bench_median.h"
 #include "bench_ticks.h"
 
 #define AB_SIDE_DECLS(side)                                              \
@@ -44,14 +45,7 @@ static const struct side sides[2] = {
     { ab_b_cells, ab_b_ops_per_run, ab_b_begin, ab_b_run, ab_b_end },
 };
 
-/* qsort orders of two cycle counts and of two ratios. */
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-    return (x > y) - (x < y);
-}
-
+/* qsort order of two ratios. */
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -64,14 +58,7 @@ static int cmp_double(const void *a, const void *b)
 static double per_op(uint64_t *t, unsigned rnds, unsigned samples,
                      unsigned ops)
 {
-    double sum = 0;
-    unsigned j;
-
-    for (j = 0; j < rnds; j++) {
-        qsort(t + (size_t)j * samples, samples, sizeof(*t), cmp_u64);
-        sum += (double)t[(size_t)j * samples + samples / 2];
-    }
-    return sum / rnds / ops;
+    return (double)sum_of_medians(t, rnds, samples) / rnds / ops;
 }
 
 /* Cell ca of A and cb of B (the same name), paired; 0 on success. */

@@ -30,6 +30,7 @@
 #include <openssl/provider.h>
 #include "mldsa.h"
 
+#include "bench_median.h"
 #include "bench_ticks.h"
 
 #define N_RND 16
@@ -191,13 +192,6 @@ static void bench_free(BENCH *b)
     EVP_PKEY_free(b->pub);
     mldsa_key_free(b->key);
     mldsa_key_free(b->pubkey);
-}
-
-static int cmp_u64(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, c = *(const uint64_t *)y;
-
-    return (a > c) - (a < c);
 }
 
 /*
