@@ -76,6 +76,20 @@ static uint64_t *job_state(SHA3_MB_JOB *job, size_t *ways, size_t *j)
     return job->A;
 }
 
+/* The job's state leaves its lane (unless discarded), which is then free. */
+static void lane_leave(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
+{
+    size_t i, j = (size_t)job->lane;
+
+    if (!job->discard) {
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            job->A[i] = s->A[s->ways * i + j];
+        job->held = HELD_STATE;
+    }
+    s->lanes[j] = NULL;
+    job->lane = -1;
+}
+
 /* The job's first input piece is used up. */
 static void job_pop_piece(SHA3_MB_JOB *job)
 {
@@ -190,8 +204,8 @@ void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
      * give the lane up, so it leaves now, its old state dropped, and holds
      * its input instead of writing a state to carry out */
     if (job->lane >= 0 && sched_waiting(job->sched)) {
-        job->sched->lanes[job->lane] = NULL;
-        job->lane = -1;
+        job->discard = 1;
+        lane_leave(job->sched, job);
     }
     if (job->lane >= 0) {
         KECCAK1600_set_last_block_xn(job->sched->A, job->sched->ways,
@@ -277,20 +291,6 @@ void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel)
     s->ways = kernel->ways;
     s->head[0] = s->head[1] = s->tail[0] = s->tail[1] = NULL;
     s->sink_used = 0;
-}
-
-/* The job's state leaves its lane (unless discarded), which is then free. */
-static void lane_leave(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
-{
-    size_t i, j = (size_t)job->lane;
-
-    if (!job->discard) {
-        for (i = 0; i < KECCAK1600_LANES; i++)
-            job->A[i] = s->A[s->ways * i + j];
-        job->held = HELD_STATE;
-    }
-    s->lanes[j] = NULL;
-    job->lane = -1;
 }
 
 /* A done job: its callback, in its lane; then, unless it was submitted
