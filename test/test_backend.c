@@ -1304,7 +1304,8 @@ static void run_self(const char *capmask, const char *backend, char *out,
     ck_assert(GetExitCodeProcess(pi.hProcess, &status));
     CloseHandle(pi.hProcess);
     CloseHandle(pi.hThread);
-    ck_assert_uint_eq(status, 0);
+    ck_assert_msg(status == 0, "%s exited %lu, having printed '%s'", cmd,
+                  (unsigned long)status, out);
 }
 #else
 static void run_self(const char *capmask, const char *backend, char *out,
@@ -1358,7 +1359,9 @@ static void run_self(const char *capmask, const char *backend, char *out,
     out[total] = '\0';
     close(fd[0]);
     ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                  "the child (%s) ended with status 0x%x, having printed '%s'",
+                  PRINT_ARG, (unsigned)status, out);
 }
 #endif
 
@@ -1379,7 +1382,10 @@ static void child_choice(const char *capmask, const char *backend, char *name,
 
     run_self(capmask, backend, out, sizeof(out));
     snprintf(fmt, sizeof(fmt), "%%%zus %%x %%x", namelen - 1);
-    ck_assert_int_eq(sscanf(out, fmt, name, cap, usable), 3);
+    ck_assert_msg(sscanf(out, fmt, name, cap, usable) == 3,
+                  "the child (%s=%s, MLDSA_BACKEND=%s) printed '%s'", CAP_ENV,
+                  capmask ? capmask : "(unset)", backend ? backend : "(unset)",
+                  out);
 }
 
 /* 1 when name is one of this architecture's backends. */
