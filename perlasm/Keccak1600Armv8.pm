@@ -387,7 +387,7 @@ sub generate {
     my ($header, $info) = AsmProbe::banner($probe, $full, $a{generator},
         'arm-xlate.pl', $flavour, $a{name}, 'the SHA-3 extension');
     my $caps = $a{caps};
-    my $helper = '.Lkeccak_f1600_x2';
+    my $helper = 'keccak_f1600_x2';
 
     print $header, ".extern ossl_armcap\n";
 

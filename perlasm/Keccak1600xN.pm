@@ -392,7 +392,7 @@ sub generate {
     my ($header, $info) = AsmProbe::banner($probe, $full, $a{generator},
         'x86_64-xlate.pl', $flavour, $a{name}, $a{isa});
     my $caps = $a{caps};
-    my $helper = ".Lkeccak_f1600_x$W";
+    my $helper = "keccak_f1600_x$W";
 
     print $header, ".extern ossl_ia32cap\n";
 
@@ -414,14 +414,13 @@ sub generate {
 # Keccak-f[1600] on the $W states held in ${V}0-${V}24 (lane i in
 # $V i); clobbers ${V}25-${V}31.  24 rounds unrolled: pi's lane permutation
 # has order 24, so the register map is back to the identity at the end.
-.align 32
-$helper:
+.helper $helper
 ___
         round($_) for 0 .. 23;
         print schedule();
         die "register map does not close after 24 rounds\n"
             if join(',', @map) ne join(',', 0 .. 24);
-        print "\tret\n";
+        print "\tret\n.endfunc\n";
 
         print ".entry $a{permute}, 1, 1, 0\n", load_state(),
               "\tcall\t$helper\n", store_state(),

@@ -216,17 +216,20 @@ sub exit_func {
     emit("\t.cfi_restore_state") if !$coff && @pairs;
 }
 
-# .helper .Lname: a local function, reached by bl from the entry points
-# of this file only (no landing pad, no frame: its return address stays
-# in x30, its registers are the caller's).  ELF and Mach-O get call frame
+# .helper NAME: a local function, reached by bl from the entry points of
+# this file only (no landing pad, no frame: its return address stays in
+# x30, its registers are the caller's).  ELF and Mach-O get call frame
 # information saying so; for Windows a function without unwind data is
-# such a leaf.
+# such a leaf.  NAME is never global: on ELF a local function symbol with
+# its size, so that profilers and debuggers name the code; elsewhere a
+# plain label.
 sub helper {
-    my ($label) = @_;
-    die "nested .helper $label\n" if $func;
-    $func = { name => $label, helper => 1 };
+    my ($name) = @_;
+    die "nested .helper $name\n" if $func;
+    $func = { name => $name, helper => 1 };
     section('text');
-    emit("\t.p2align\t5", symbol($label) . ':');
+    emit("\t.type\t$name,%function") if $elf;
+    emit("\t.p2align\t5", "$name:");
     emit("\t.cfi_startproc") if !$coff;
 }
 
@@ -234,6 +237,7 @@ sub endfunc {
     die ".endfunc outside a function\n" unless $func;
     if ($func->{helper}) {
         emit("\t.cfi_endproc") if !$coff;
+        emit("\t.size\t$func->{name},.-$func->{name}") if $elf;
         $func = undef;
         return;
     }
@@ -298,7 +302,7 @@ while (my $line = <STDIN>) {
         $external{$1} = 1;
     } elsif ($line =~ /^\s*\.entry\s+(\w+)\s*,\s*(\d)\s*,\s*(\d)\s*,\s*(\d+)$/) {
         entry($1, $2, $3, $4);
-    } elsif ($line =~ /^\s*\.helper\s+(\.L\w+)$/) {
+    } elsif ($line =~ /^\s*\.helper\s+([A-Za-z_]\w*)$/) {
         helper($1);
     } elsif ($line =~ /^\s*\.exit$/) {
         exit_func();

@@ -244,6 +244,7 @@ sub entry {
 
 sub exit_func {
     die ".exit outside a function\n" unless $func;
+    die ".exit in .helper $func->{name}: end it with ret\n" if $func->{helper};
     my $f = $func;
     if (!$win64) {
         emit("\tadd\t\$8,%rsp") if $f->{calls};
@@ -266,8 +267,32 @@ sub exit_func {
     emit("\tret");
 }
 
+# .helper NAME: a local function, reached by call from the entry points
+# of this file only (no frame, no stack of its own).  ELF makes NAME a local
+# function symbol with its size, so that profilers and debuggers name the
+# code; elsewhere it is a plain label (Windows treats a function without
+# unwind data as such a leaf).  Never global: the linker does not see it.
+sub helper {
+    my ($name) = @_;
+    die "nested .helper $name\n" if $func;
+    die ".helper $name: a .L name is no symbol\n" if $name =~ /^\.L/;
+    $func = { name => $name, helper => 1 };
+    section('text');
+    if ($nasm) {
+        emit("align\t32", "$name:");
+        return;
+    }
+    emit("\t.type\t$name,\@function") if $flavour eq 'elf';
+    emit("\t.p2align\t5", "$name:");
+}
+
 sub endfunc {
     die ".endfunc outside a function\n" unless $func;
+    if ($func->{helper}) {
+        emit("\t.size\t$func->{name},.-$func->{name}") if $flavour eq 'elf';
+        $func = undef;
+        return;
+    }
     my $sym = symbol($func->{name});
     if ($flavour eq 'elf') {
         emit("\t.size\t$sym,.-$sym");
@@ -358,6 +383,8 @@ while (my $line = <STDIN>) {
     } elsif ($line =~ /^\s*\.entry\s+(\w+)\s*,\s*(\d)\s*,\s*(\d)\s*,\s*(\d)$/) {
         die ".entry $1: at most 4 arguments\n" if $2 > 4;
         entry($1, $2, $3, $4);
+    } elsif ($line =~ /^\s*\.helper\s+(\S+)$/) {
+        helper($1);
     } elsif ($line =~ /^\s*\.exit$/) {
         exit_func();
     } elsif ($line =~ /^\s*\.endfunc$/) {
