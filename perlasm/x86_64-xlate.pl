@@ -275,7 +275,6 @@ sub exit_func {
 sub helper {
     my ($name) = @_;
     die "nested .helper $name\n" if $func;
-    die ".helper $name: a .L name is no symbol\n" if $name =~ /^\.L/;
     $func = { name => $name, helper => 1 };
     section('text');
     if ($nasm) {
@@ -383,7 +382,7 @@ while (my $line = <STDIN>) {
     } elsif ($line =~ /^\s*\.entry\s+(\w+)\s*,\s*(\d)\s*,\s*(\d)\s*,\s*(\d)$/) {
         die ".entry $1: at most 4 arguments\n" if $2 > 4;
         entry($1, $2, $3, $4);
-    } elsif ($line =~ /^\s*\.helper\s+(\S+)$/) {
+    } elsif ($line =~ /^\s*\.helper\s+([A-Za-z_]\w*)$/) {
         helper($1);
     } elsif ($line =~ /^\s*\.exit$/) {
         exit_func();
