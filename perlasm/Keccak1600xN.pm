@@ -328,16 +328,37 @@ sub sa_pointers {
     } 0 .. $W - 1);
 }
 
-# The body of squeeze_absorb: per block, permute, write r_out bytes of
-# each state to out[j], then XOR r_in bytes of in[j] into it (none when
-# r_in is 0).  Its arguments: A, out, in, shape = { nblocks, r_out, r_in }.
+# The lanes the scheduler starts afresh, zeroed in registers as the
+# state is loaded (rather than by 25 scattered stores into the interleaved
+# state per lane): when shape[3] is not 0, each word i of state j whose
+# bit i is set in shape[4 + j].  vptestmq picks the states of word i,
+# vpxorq under that mask zeroes them.
+sub zero_lanes {
+    my ($shape) = @_;
+    my $m = take();
+    my $c = "\tcmpq\t\$0, 24($shape)\n\tje\t.Lsa_zeroed\n"
+          . "\tvmovdqu64\t32($shape), " . vreg($m) . "\n";
+    for my $i (0 .. 24) {
+        my $r = vreg($map[$i]);
+        $c .= "\tvptestmq\t.Lword_bits+" . 8 * $i . "(%rip){1to$W}, " . vreg($m) . ", %k1\n"
+            . "\tvpxorq\t$r, $r, $r\{%k1\}\n";
+    }
+    give($m);
+    return $c . ".Lsa_zeroed:\n";
+}
+
+# The body of squeeze_absorb: zero the words of the fresh lanes, then per
+# block, permute, write r_out bytes of each state to out[j], then XOR r_in
+# bytes of in[j] into it (none when r_in is 0).  Its arguments: A, out,
+# in, shape = { nblocks, r_out, r_in, fresh lanes, then per state the
+# words to zero }.
 sub squeeze_absorb {
     my ($name, $helper) = @_;
     my ($out, $in, $shape) = ('%rsi', '%rdx', '%rcx');
     my ($saved_rate, $saved_count) = ($rate, $count);
     my $c = ".entry $name, 4, 1, 0\n"
           . "\tcmpq\t\$0, ($shape)\n\tje\t.Lsa_end\n"
-          . load_state();
+          . load_state() . zero_lanes($shape);
     for my $k (0 .. 2) {
         $c .= "\tmov\t" . 8 * $k . "($shape), %rax\n\tmov\t%rax, " . 8 * $k . "($A)\n";
     }
@@ -452,6 +473,8 @@ ___
 
         print ".rodata\n.align 64\n.Liotas:\n";
         print ".quad $_\n" for @RC;
+        print ".Lword_bits:\n";
+        print ".quad ", 1 << $_, "\n" for 0 .. 24;
     } else {
         print <<___;
 .text

@@ -113,6 +113,7 @@ sub split_operands {
 sub intel_operand {
     my ($op) = @_;
     return $1 if $op =~ /^%(\w+)$/;
+    return "$1\{$2\}" if $op =~ /^%(\w+)\{%(k[1-7])\}$/;   # masked destination
     return expr($1) if $op =~ /^\$(.+)$/;
     if ($op =~ /^([^(]*)\(([^)]*)\)(\{1to\d+\})?$/) {
         my ($disp, $inner, $bcst) = ($1, $2, $3 // '');

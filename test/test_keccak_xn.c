@@ -6,8 +6,9 @@
  * whole-block absorb and squeeze, at both SHAKE rates and every other
  * multiple of 8 up to SHAKE128's, and the squeeze-absorb for pairs of
  * rates (on aarch64, the scheduler kernel's, in C over the squeeze), for
- * several block counts, with distinct random states and inputs per lane;
- * a squeeze writes exactly its bytes per block.  (The SHAKE jobs on these
+ * several block counts, with distinct random states and inputs per lane,
+ * and on x86-64 with random words of random lanes zeroed first; a squeeze
+ * writes exactly its bytes per block.  (The SHAKE jobs on these
  * kernels are test_sha3_mb's.)  Each test is a loop test over the kernels.
  *
  * Where the build has no kernel (NO_ASM=1, another architecture) or the
@@ -52,6 +53,7 @@ typedef struct {
     const char *isa;            /* what the capability test requires */
     uint32_t caps;              /* ... as capability vector bits */
     int always_full;            /* never stubs, whatever the assembler */
+    int zeroes_lanes;           /* squeeze_absorb zeroes words first */
 #if XN_BUILT
     int (*capable)(void);
     const char *(*info)(void);
@@ -84,14 +86,14 @@ static void x2_sha3_squeeze_absorb(uint64_t *A, uint8_t *const *out,
 
 static const XN_KERNEL kernels[] = {
 #if XN_AARCH64
-    { "x2 neon", "keccak1600x2-armv8", 2, "Advanced SIMD", OSSL_ARMCAP_ASIMD, 1,
+    { "x2 neon", "keccak1600x2-armv8", 2, "Advanced SIMD", OSSL_ARMCAP_ASIMD, 1, 0,
 # if XN_BUILT
       SHA3_armv8_capable, SHA3_armv8_info, KECCAK1600_x2_permute_armv8,
       SHA3_x2_absorb_armv8, SHA3_x2_squeeze_armv8, x2_neon_squeeze_absorb
 # endif
     },
     { "x2 sha3", "keccak1600x2-armv8-sha3", 2, "the SHA-3 extension",
-      OSSL_ARMCAP_ASIMD | OSSL_ARMCAP_SHA3, 0,
+      OSSL_ARMCAP_ASIMD | OSSL_ARMCAP_SHA3, 0, 0,
 # if XN_BUILT
       SHA3_armv8_sha3_capable, SHA3_armv8_sha3_info,
       KECCAK1600_x2_permute_armv8_sha3, SHA3_x2_absorb_armv8_sha3,
@@ -100,7 +102,7 @@ static const XN_KERNEL kernels[] = {
     },
 #else
     { "x4", "keccak1600x4-avx512vl", 4, "AVX-512VL",
-      OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL | OSSL_IA32CAP_ZMM_STATE, 0,
+      OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL | OSSL_IA32CAP_ZMM_STATE, 0, 1,
 # if XN_BUILT
       SHA3_avx512vl_capable, SHA3_avx512vl_info,
       KECCAK1600_x4_permute_avx512vl, SHA3_x4_absorb_avx512vl,
@@ -108,7 +110,7 @@ static const XN_KERNEL kernels[] = {
 # endif
     },
     { "x8", "keccak1600x8-avx512", 8, "AVX-512F",
-      OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE, 0,
+      OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_ZMM_STATE, 0, 1,
 # if XN_BUILT
       SHA3_avx512_capable, SHA3_avx512_info,
       KECCAK1600_x8_permute_avx512, SHA3_x8_absorb_avx512,
@@ -242,10 +244,46 @@ START_TEST(absorb_and_squeeze_equal_scalar_for_every_rate)
 }
 END_TEST
 
+#if XN_BUILT
+/*
+ * Words of the states to zero (shape[3] and shape[4 + j]) for a kernel
+ * that zeroes them, in both A and S: none in one call of two, else in
+ * each lane at random none, every word, or a random set (the words a
+ * scheduler's fresh lane leaves to the kernel are one).
+ */
+static void random_zeroing(const XN_KERNEL *k, size_t *shape,
+                           uint64_t S[][KECCAK1600_LANES])
+{
+    size_t i, j;
+
+    memset(shape + 3, 0, (SHA3_MB_SHAPE_WORDS - 3) * sizeof(shape[0]));
+    if (!k->zeroes_lanes || test_rand_below(2) == 0)
+        return;
+    for (j = 0; j < k->ways; j++) {
+        switch (test_rand_below(3)) {
+        case 0:
+            continue;
+        case 1:
+            shape[4 + j] = KECCAK1600_ALL_WORDS;
+            break;
+        default:
+            shape[4 + j] = test_rand_u64() & KECCAK1600_ALL_WORDS;
+            break;
+        }
+        shape[3] |= (size_t)1 << j;
+        /* A keeps its random words there: the kernel is to zero them */
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            if (shape[4 + j] >> i & 1)
+                S[j][i] = 0;
+    }
+}
+#endif
+
 /*
  * squeeze_absorb: for each block, the permutation, r_out bytes of instance
  * j to out[j] (nothing past them), then r_in bytes of x->in[j] XORed into it,
- * for every pair of rates from {0, 8, 72, 136, 168} and 1 to 3 blocks.
+ * for every pair of rates from {0, 8, 72, 136, 168} and 1 to 3 blocks; with
+ * random words zeroed first (random_zeroing) where the kernel does that.
  */
 START_TEST(squeeze_absorb_equals_scalar_for_every_pair_of_rates)
 {
@@ -256,7 +294,7 @@ START_TEST(squeeze_absorb_equals_scalar_for_every_pair_of_rates)
 #if XN_BUILT
     static const size_t rates[] = { 0, 8, 72, 136, 168 };
     XN_BUFS *x = &bufs;
-    size_t o, i, j, b, shape[3], w = k->ways;
+    size_t o, i, j, b, shape[SHA3_MB_SHAPE_WORDS], w = k->ways;
 
     for (o = 0; o < sizeof(rates) / sizeof(rates[0]); o++)
         for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++)
@@ -264,6 +302,7 @@ START_TEST(squeeze_absorb_equals_scalar_for_every_pair_of_rates)
                 shape[1] = rates[o];
                 shape[2] = rates[i];
                 random_states(x->A, x->S, w);
+                random_zeroing(k, shape, x->S);
                 memset(x->got, 0xa5, sizeof(x->got));
                 for (j = 0; j < w; j++) {
                     test_rand_bytes(x->in[j], shape[0] * shape[2]);

@@ -310,27 +310,44 @@ void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
 }
 
 /*
- * State j of ways interleaved states becomes that of an empty sponge that
- * has absorbed its whole input, in (len < rate bytes), and the padding
- * (FIPS 202 section 6, pad10*1; rate a multiple of 8): in, the domain
- * suffix and first pad bit pad at byte len, zeros, and the last pad bit at
- * byte rate - 1.  One store per lane.
+ * The last block of an input shorter than the rate, padded (FIPS 202
+ * section 6, pad10*1; rate a multiple of 8), written into state j of ways
+ * interleaved states without a permutation: in, the domain suffix and
+ * first pad bit pad at byte len, and the last pad bit at byte rate - 1.
+ * Only the words those bytes fall in are written; the mask of the others,
+ * all to be zero, is returned (see include/internal/sha3.h).
  */
-void KECCAK1600_set_last_block_xn(uint64_t *A, size_t ways, size_t j,
-                                  const uint8_t *in, size_t len, uint8_t pad,
-                                  size_t rate)
+uint32_t KECCAK1600_set_last_block_words_xn(uint64_t *A, size_t ways,
+                                            size_t j, const uint8_t *in,
+                                            size_t len, uint8_t pad,
+                                            size_t rate)
 {
-    size_t full = len / 8, tail = len % 8, i;
+    size_t full = len / 8, tail = len % 8, last = rate / 8 - 1, i;
     uint64_t w = (uint64_t)pad << (8 * tail), *p = A + j;
+    uint32_t rest = KECCAK1600_ALL_WORDS & ~((2u << full) - 1);
 
     for (i = 0; i < full; i++, p += ways, in += 8)
         *p = load64_le(in);
     for (i = 0; i < tail; i++)
         w |= (uint64_t)in[i] << (8 * i);
+    if (last == full) {
+        *p = w ^ (uint64_t)KECCAK1600_PAD_LAST << 56;
+        return rest;
+    }
     *p = w;
-    for (i = full + 1, p += ways; i < KECCAK1600_LANES; i++, p += ways)
-        *p = 0;
-    A[ways * (rate / 8 - 1) + j] ^= (uint64_t)KECCAK1600_PAD_LAST << 56;
+    A[ways * last + j] = (uint64_t)KECCAK1600_PAD_LAST << 56;
+    return rest & ~(1u << last);
+}
+
+/* Zero the words of state j of ways interleaved states in mask. */
+void KECCAK1600_zero_words_xn(uint64_t *A, size_t ways, size_t j,
+                              uint32_t mask)
+{
+    size_t i;
+
+    for (i = 0; mask != 0; i++, mask >>= 1)
+        if (mask & 1)
+            A[ways * i + j] = 0;
 }
 
 /* KECCAK1600_xor_bytes on state j of ways interleaved states. */

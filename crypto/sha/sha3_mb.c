@@ -10,12 +10,18 @@
  * before anything more can be absorbed or read: a full block absorbed, the
  * padding in (it goes in as soon as the input is complete), or the block
  * read out.  So a round has nothing to do before the kernel runs but fill
- * the free lanes; the kernel's squeeze writes the block of each job that
- * takes a whole block of output straight into that job's buffer, several
- * blocks in one call while every job in a lane does only that (a job that
- * starts on a short input, as most do, is padded at once and squeezes all
- * its blocks in one call); then each job absorbs or reads what it can of
- * its new block.
+ * the free lanes.  A lane started afresh (a new job's, or one restarted in
+ * its lane) gets only the words its input and padding fall in; it owes
+ * zeros in the others (sched->zero), which the x86-64 kernels write in
+ * registers as they load the state, where 25 stores into the interleaved
+ * state would each touch a cache line of its own, and the scheduler
+ * writes for the other kernels or when it touches the lane's words first.
+ * The kernel's squeeze writes the block of each job that takes a whole
+ * block of output straight into that job's buffer, several blocks in one
+ * call while every job in a lane does only that (a job that starts on a
+ * short input, as most do, is padded at once and squeezes all its blocks
+ * in one call); then each job absorbs or reads what it can of its new
+ * block.
  */
 #include <stdint.h>
 #include <string.h>
@@ -33,29 +39,41 @@ enum { PHASE_ABSORB, PHASE_PADDED, PHASE_SQUEEZE };
 enum { HELD_STATE, HELD_ZERO, HELD_SHORT };
 
 /*
- * State j of ways interleaved states becomes what the job holds.  A may
- * be the job's own A (ways 1, j 0): a short input is then padded in place,
- * KECCAK1600_set_last_block_xn reading each word before it writes it.
+ * State j of ways interleaved states becomes what the job holds, but for
+ * the words of the returned mask (bit i: word i), which are to be zeroed:
+ * the zeros of an empty state or of a padded short input are left to the
+ * caller, so that a kernel can write them in registers.  A may be the
+ * job's own A (ways 1, j 0): a short input is then padded in place,
+ * KECCAK1600_set_last_block_words_xn reading each word before it writes
+ * it.
  */
-static void held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
-                       size_t j)
+static uint32_t held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
+                           size_t j)
 {
     size_t i;
 
     switch (job->held) {
     case HELD_ZERO:
-        for (i = 0; i < KECCAK1600_LANES; i++)
-            A[ways * i + j] = 0;
-        break;
+        return KECCAK1600_ALL_WORDS;
     case HELD_SHORT:
-        KECCAK1600_set_last_block_xn(A, ways, j, (const uint8_t *)job->A,
-                                     job->held_len, SHAKE_PAD, job->rate);
-        break;
+        return KECCAK1600_set_last_block_words_xn(A, ways, j,
+                                                  (const uint8_t *)job->A,
+                                                  job->held_len, SHAKE_PAD,
+                                                  job->rate);
     default:
         for (i = 0; i < KECCAK1600_LANES; i++)
             A[ways * i + j] = job->A[i];
-        break;
+        return 0;
     }
+}
+
+/* Lane j's words are its job's state: the zeros it still owes written. */
+static void lane_settle(SHA3_MB_SCHED *s, size_t j)
+{
+    if (s->zero[j] == 0)
+        return;
+    KECCAK1600_zero_words_xn(s->A, s->ways, j, (uint32_t)s->zero[j]);
+    s->zero[j] = 0;
 }
 
 /* The state words of the job, in its lane or in itself: base, stride and
@@ -65,10 +83,11 @@ static uint64_t *job_state(SHA3_MB_JOB *job, size_t *ways, size_t *j)
     if (job->lane >= 0) {
         *ways = job->sched->ways;
         *j = (size_t)job->lane;
+        lane_settle(job->sched, *j);
         return job->sched->A;
     }
     if (job->held != HELD_STATE) {
-        held_write(job, job->A, 1, 0);
+        KECCAK1600_zero_words_xn(job->A, 1, 0, held_write(job, job->A, 1, 0));
         job->held = HELD_STATE;
     }
     *ways = 1;
@@ -82,10 +101,12 @@ static void lane_leave(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
     size_t i, j = (size_t)job->lane;
 
     if (!job->discard) {
+        lane_settle(s, j);
         for (i = 0; i < KECCAK1600_LANES; i++)
             job->A[i] = s->A[s->ways * i + j];
         job->held = HELD_STATE;
     }
+    s->zero[j] = 0;
     s->lanes[j] = NULL;
     job->lane = -1;
 }
@@ -168,14 +189,10 @@ void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate)
  * output. */
 static void job_reset(SHA3_MB_JOB *job, size_t rate)
 {
-    size_t i;
-
-    if (job->lane >= 0) {
-        for (i = 0; i < KECCAK1600_LANES; i++)
-            job->sched->A[job->sched->ways * i + (size_t)job->lane] = 0;
-    } else {
+    if (job->lane >= 0)
+        job->sched->zero[job->lane] = KECCAK1600_ALL_WORDS;
+    else
         job->held = HELD_ZERO;
-    }
     job->npieces = 0;
     job->out = NULL;
     job->outlen = 0;
@@ -208,9 +225,11 @@ void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
         lane_leave(job->sched, job);
     }
     if (job->lane >= 0) {
-        KECCAK1600_set_last_block_xn(job->sched->A, job->sched->ways,
-                                     (size_t)job->lane, in, len, SHAKE_PAD,
-                                     rate);
+        job->sched->zero[job->lane] =
+            KECCAK1600_set_last_block_words_xn(job->sched->A,
+                                               job->sched->ways,
+                                               (size_t)job->lane, in, len,
+                                               SHAKE_PAD, rate);
     } else {
         memcpy(job->A, in, len);
         job->held = HELD_SHORT;
@@ -287,6 +306,7 @@ void SHA3_mb_job_cleanse(SHA3_MB_JOB *job)
 void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel)
 {
     memset(s->lanes, 0, sizeof(s->lanes));
+    memset(s->zero, 0, sizeof(s->zero));
     s->kernel = kernel;
     s->ways = kernel->ways;
     s->head[0] = s->head[1] = s->tail[0] = s->tail[1] = NULL;
@@ -341,10 +361,26 @@ static int lane_fill(SHA3_MB_SCHED *s, size_t j)
     s->head[q] = job->next;
     if (s->head[q] == NULL)
         s->tail[q] = NULL;
-    held_write(job, s->A, s->ways, j);
+    s->zero[j] = held_write(job, s->A, s->ways, j);
     job->lane = (int)j;
     s->lanes[j] = job;
     return 1;
+}
+
+/*
+ * 1 when the kernel writes the zeros the lanes started afresh owe, in
+ * registers as it loads the state.  Not under MemorySanitizer, which does
+ * not see the kernel's stores: the words are zeroed in C there, so that
+ * it knows them public.
+ */
+static int kernel_zeroes(const SHA3_MB_SCHED *s)
+{
+#ifdef ML_DSA_CT_MSAN
+    (void)s;
+    return 0;
+#else
+    return s->kernel->zeroes_lanes;
+#endif
 }
 
 /* Input for the lanes that absorb nothing in a round: XORed, it changes
@@ -464,7 +500,7 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
     const uint8_t *in[SHA3_MB_MAX_WAYS];
     LANE_CLASS sq, ab;
     unsigned used = 0, dout, din;
-    size_t j, shape[3], mout, min, consumed;
+    size_t j, shape[SHA3_MB_SHAPE_WORDS], mout, min, consumed;
     SHA3_MB_JOB *job;
 
     class_init(&sq);
@@ -502,13 +538,23 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
             mout = min;
         shape[0] = mout < SHA3_MB_SPAN_MAX ? mout : SHA3_MB_SPAN_MAX;
     }
+    shape[3] = 0;
     for (j = 0; j < s->ways; j++) {
         if (dout >> j & 1)
             out[j] = s->lanes[j]->out;
         if (din >> j & 1)
             in[j] = s->lanes[j]->in[0];
+        /* the zeros a lane started afresh owes: the kernel's to write */
+        shape[4 + j] = 0;
+        if (s->zero[j] != 0 && kernel_zeroes(s)) {
+            shape[3] |= 1u << j;
+            shape[4 + j] = s->zero[j];
+            s->zero[j] = 0;
+        } else {
+            lane_settle(s, j);
+        }
     }
-    if (shape[1] == 0 && shape[2] == 0) {
+    if (shape[1] == 0 && shape[2] == 0 && shape[3] == 0) {
         s->kernel->permute(s->A);
     } else {
         /* the lanes that take no output write their blocks to the sink */
@@ -576,5 +622,5 @@ static void scalar_squeeze_absorb(uint64_t *A, uint8_t *const *out,
 }
 
 const KECCAK1600_MB_KERNEL SHA3_mb_kernel_scalar = {
-    "scalar", 1, KECCAK1600_permute, scalar_squeeze_absorb,
+    "scalar", 1, KECCAK1600_permute, scalar_squeeze_absorb, 0,
 };

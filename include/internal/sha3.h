@@ -43,13 +43,24 @@ void KECCAK1600_xor_bytes_xn(uint64_t *A, size_t ways, size_t j, size_t off,
                              const uint8_t *in, size_t len);
 void KECCAK1600_extract_bytes_xn(const uint64_t *A, size_t ways, size_t j,
                                  size_t off, uint8_t *out, size_t len);
-/* State j becomes an empty sponge's after absorbing in (len < rate bytes,
- * its whole input) and the padding (pad, e.g. SHAKE_PAD, at byte len;
- * KECCAK1600_PAD_LAST at byte rate - 1), not yet permuted.  With ways 1,
- * in may be the state itself (each word is read before it is written). */
-void KECCAK1600_set_last_block_xn(uint64_t *A, size_t ways, size_t j,
-                                  const uint8_t *in, size_t len, uint8_t pad,
-                                  size_t rate);
+/* Every word of a state, as a mask: bit i for word i. */
+#define KECCAK1600_ALL_WORDS ((1u << KECCAK1600_LANES) - 1)
+/*
+ * State j is to become an empty sponge's after absorbing in (len < rate
+ * bytes, its whole input) and the padding (pad, e.g. SHAKE_PAD, at byte
+ * len; KECCAK1600_PAD_LAST at byte rate - 1), not yet permuted: writes the
+ * words that hold them and returns the mask of the others (bit i: word
+ * i), which are to be zeroed (by the caller, or by a kernel as it loads
+ * the state).  With ways 1, in may be the state itself (each word is read
+ * before it is written).
+ */
+uint32_t KECCAK1600_set_last_block_words_xn(uint64_t *A, size_t ways,
+                                            size_t j, const uint8_t *in,
+                                            size_t len, uint8_t pad,
+                                            size_t rate);
+/* Zero the words of state j that mask has bits for (bit i: word i). */
+void KECCAK1600_zero_words_xn(uint64_t *A, size_t ways, size_t j,
+                              uint32_t mask);
 
 /* Incremental SHA-3 / SHAKE context. */
 typedef struct keccak1600_ctx_st {
@@ -128,13 +139,15 @@ void SHA3_x4_absorb_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
 void SHA3_x4_squeeze_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
                               uint8_t *const out[KECCAK1600_X4_WAYS],
                               size_t nblocks, size_t r);
-/* For each of shape[0] blocks: permute, write the first shape[1] bytes of
- * instance j to out[j], then XOR shape[2] bytes of in[j] into it (none
- * when shape[2] is 0); both rates multiples of 8, at most SHAKE128_RATE. */
+/* First, when shape[3] is not 0, zero word i of instance j for each bit i
+ * set in shape[4 + j]; then for each of shape[0] blocks: permute, write
+ * the first shape[1] bytes of instance j to out[j], then XOR shape[2]
+ * bytes of in[j] into it (none when shape[2] is 0); both rates multiples
+ * of 8, at most SHAKE128_RATE. */
 void SHA3_x4_squeeze_absorb_avx512vl(uint64_t A[KECCAK1600_X4_STATE_WORDS],
                                      uint8_t *const out[KECCAK1600_X4_WAYS],
                                      const uint8_t *const in[KECCAK1600_X4_WAYS],
-                                     const size_t shape[3]);
+                                     const size_t shape[4 + KECCAK1600_X4_WAYS]);
 /* What was built: "keccak1600x4-avx512vl full, <flavour>, <assembler>
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512vl_info(void);
@@ -166,13 +179,15 @@ void SHA3_x8_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
 void SHA3_x8_squeeze_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
                             uint8_t *const out[KECCAK1600_X8_WAYS],
                             size_t nblocks, size_t r);
-/* For each of shape[0] blocks: permute, write the first shape[1] bytes of
- * instance j to out[j], then XOR shape[2] bytes of in[j] into it (none
- * when shape[2] is 0); both rates multiples of 8, at most SHAKE128_RATE. */
+/* First, when shape[3] is not 0, zero word i of instance j for each bit i
+ * set in shape[4 + j]; then for each of shape[0] blocks: permute, write
+ * the first shape[1] bytes of instance j to out[j], then XOR shape[2]
+ * bytes of in[j] into it (none when shape[2] is 0); both rates multiples
+ * of 8, at most SHAKE128_RATE. */
 void SHA3_x8_squeeze_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
                                    uint8_t *const out[KECCAK1600_X8_WAYS],
                                    const uint8_t *const in[KECCAK1600_X8_WAYS],
-                                   const size_t shape[3]);
+                                   const size_t shape[4 + KECCAK1600_X8_WAYS]);
 /* What was built: "keccak1600x8-avx512 full, <flavour>, <assembler>
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512_info(void);

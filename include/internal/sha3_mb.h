@@ -43,6 +43,8 @@
 #define SHA3_MB_SPAN_MAX 8
 /* Input pieces a job holds at once, beyond what its state absorbed. */
 #define SHA3_MB_JOB_PIECES 4
+/* The words of a kernel call's shape (below). */
+#define SHA3_MB_SHAPE_WORDS (4 + SHA3_MB_MAX_WAYS)
 
 /*
  * A multi-way Keccak-f[1600] kernel: ways states, lane-interleaved (lane i
@@ -56,9 +58,13 @@ typedef struct keccak1600_mb_kernel_st {
     /* For each of shape[0] blocks: permute every state, write its first
      * shape[1] bytes to out[j], then XOR shape[2] bytes of in[j] into it,
      * out[j] and in[j] advancing (both rates multiples of 8, at most
-     * SHAKE128_RATE; 0: nothing written, or nothing absorbed). */
+     * SHAKE128_RATE; 0: nothing written, or nothing absorbed).  Before
+     * that, with zeroes_lanes, when shape[3] is not 0: zero each word i of
+     * state j whose bit i is set in shape[4 + j]. */
     void (*squeeze_absorb)(uint64_t *A, uint8_t *const *out,
                            const uint8_t *const *in, const size_t *shape);
+    /* 1: squeeze_absorb zeroes words as above (never given otherwise). */
+    int zeroes_lanes;
 } KECCAK1600_MB_KERNEL;
 
 typedef struct sha3_mb_job_st SHA3_MB_JOB;
@@ -102,6 +108,10 @@ struct sha3_mb_sched_st {
     const KECCAK1600_MB_KERNEL *kernel;
     size_t ways;
     SHA3_MB_JOB *lanes[SHA3_MB_MAX_WAYS];
+    /* the words of each lane still to be zeroed before its next
+     * permutation (bit i: word i): those of a lane started afresh that its
+     * start did not write */
+    size_t zero[SHA3_MB_MAX_WAYS];
     /* jobs waiting for a lane, in order: the urgent ones, the others */
     SHA3_MB_JOB *head[2], *tail[2];
     size_t sink_used;          /* bytes of sink written so far */

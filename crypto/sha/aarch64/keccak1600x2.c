@@ -63,10 +63,10 @@ static void x2_sha3_squeeze_absorb(uint64_t *A, uint8_t *const *out,
 
 const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x2_neon = {
     "x2 neon", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8,
-    x2_neon_squeeze_absorb,
+    x2_neon_squeeze_absorb, 0,
 };
 
 const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x2_sha3 = {
     "x2 sha3", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8_sha3,
-    x2_sha3_squeeze_absorb,
+    x2_sha3_squeeze_absorb, 0,
 };

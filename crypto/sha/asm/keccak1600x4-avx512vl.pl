@@ -24,12 +24,14 @@
 #   void SHA3_x4_squeeze_absorb_avx512vl(uint64_t A[100],
 #                                      uint8_t *const out[4],
 #                                      const uint8_t *const in[4],
-#                                      const size_t shape[3]);
+#                                      const size_t shape[8]);
 #   const char *SHA3_avx512vl_info(void);
 # r is the rate in bytes, a multiple of 8, at most 168.  squeeze_absorb
-# takes shape = { nblocks, r_out, r_in } and, per block, permutes, writes
-# r_out bytes of instance j to out[j] and XORs r_in bytes of in[j] into it
-# (r_in 0: none), out[j] and in[j] advancing: the multi-buffer job
+# takes shape = { nblocks, r_out, r_in, fresh, zero[0..3] } and first, when
+# fresh is not 0, zeroes word i of instance j where bit i of zero[j] is
+# set (the lanes the scheduler starts afresh), then per block permutes,
+# writes r_out bytes of instance j to out[j] and XORs r_in bytes of in[j]
+# into it (r_in 0: none), out[j] and in[j] advancing: the multi-buffer job
 # scheduler's round, jobs squeezing and jobs absorbing in one call.
 #
 # When the assembler that will build the output cannot encode AVX-512VL
