@@ -247,14 +247,15 @@ END_TEST
 #if XN_BUILT
 /*
  * Words of the states to zero (shape[3] and shape[4 + j]) for a kernel
- * that zeroes them, in both A and S: none in one call of two, else in
+ * that zeroes them, zeroed in the scalar states S (A keeps its random
+ * words there, for the kernel to zero): none in one call of two, else in
  * each lane at random none, every word, or a random set (the words a
  * scheduler's fresh lane leaves to the kernel are one).
  */
 static void random_zeroing(const XN_KERNEL *k, size_t *shape,
                            uint64_t S[][KECCAK1600_LANES])
 {
-    size_t i, j;
+    size_t j;
 
     memset(shape + 3, 0, (SHA3_MB_SHAPE_WORDS - 3) * sizeof(shape[0]));
     if (!k->zeroes_lanes || test_rand_below(2) == 0)
@@ -271,10 +272,7 @@ static void random_zeroing(const XN_KERNEL *k, size_t *shape,
             break;
         }
         shape[3] |= (size_t)1 << j;
-        /* A keeps its random words there: the kernel is to zero them */
-        for (i = 0; i < KECCAK1600_LANES; i++)
-            if (shape[4 + j] >> i & 1)
-                S[j][i] = 0;
+        KECCAK1600_zero_words_xn(S[j], 1, 0, (uint32_t)shape[4 + j]);
     }
 }
 #endif

@@ -500,6 +500,7 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
     const uint8_t *in[SHA3_MB_MAX_WAYS];
     LANE_CLASS sq, ab;
     unsigned used = 0, dout, din;
+    int zeroes;
     size_t j, shape[SHA3_MB_SHAPE_WORDS], mout, min, consumed;
     SHA3_MB_JOB *job;
 
@@ -539,6 +540,7 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
         shape[0] = mout < SHA3_MB_SPAN_MAX ? mout : SHA3_MB_SPAN_MAX;
     }
     shape[3] = 0;
+    zeroes = kernel_zeroes(s);
     for (j = 0; j < s->ways; j++) {
         if (dout >> j & 1)
             out[j] = s->lanes[j]->out;
@@ -546,7 +548,7 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
             in[j] = s->lanes[j]->in[0];
         /* the zeros a lane started afresh owes: the kernel's to write */
         shape[4 + j] = 0;
-        if (s->zero[j] != 0 && kernel_zeroes(s)) {
+        if (s->zero[j] != 0 && zeroes) {
             shape[3] |= 1u << j;
             shape[4 + j] = s->zero[j];
             s->zero[j] = 0;
