@@ -207,6 +207,17 @@ ALL_CFLAGS  = $(MLDSA_CPPFLAGS) $(MLDSA_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 # the programs need no libgcc_s_seh-1.dll beside them.
 OS_LDFLAGS := $(if $(WINDOWS),-static-libgcc)
 ALL_LDFLAGS = $(SAN_LDFLAGS) $(OS_LDFLAGS) $(LDFLAGS)
+# ELF shared objects (the library and the provider) bind every symbol at
+# load and then make their relocations read-only (-z now, -z relro), where
+# CC's linker takes them: no lazy binding, whose first call through the PLT
+# runs the dynamic linker's resolver, which saves the vector registers (and
+# so a seed or key being copied) on the stack.  Not for Windows or macOS
+# (their linkers have no -z).
+comma := ,
+cc_links = $(shell printf 'int main(void) { return 0; }\n' | \
+    $(CC) $(1) -x c -o /dev/null - >/dev/null 2>&1 && echo $(1))
+BIND_NOW_LDFLAGS := $(if $(or $(WINDOWS),$(findstring darwin,$(TARGET_TRIPLE))),,\
+    $(call cc_links,-Wl$(comma)-z$(comma)now -Wl$(comma)-z$(comma)relro))
 # What every program linked with the library needs besides it.
 SYS_LIBS := $(if $(WINDOWS),-lbcrypt)
 
@@ -395,7 +406,7 @@ ifeq ($(WINDOWS),)
 $(SHARED_LIB): $(LIB_OBJS) util/libmldsa.map
 	$(quiet) LD $@
 	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=util/libmldsa.map \
-	    -o $@ $(LIB_OBJS) $(ALL_LDFLAGS)
+	    $(BIND_NOW_LDFLAGS) -o $@ $(LIB_OBJS) $(ALL_LDFLAGS)
 
 $(SONAME_LINK): $(SHARED_LIB)
 	$(quiet) LN $@
@@ -428,7 +439,7 @@ $(APP): $(APP_OBJS) $(STATIC_LIB)
 # include/mldsa.h; it links the public archive, whose symbols stay local
 # (--exclude-libs), and exports OSSL_provider_init alone (providers/mldsa.map).
 PROV_LDFLAGS := -shared -Wl,--version-script=providers/mldsa.map -Wl,--exclude-libs,ALL \
-    $(if $(SANITIZE),,-Wl,--no-undefined)
+    $(if $(SANITIZE),,-Wl,--no-undefined) $(BIND_NOW_LDFLAGS)
 $(BUILD)/providers/%.o: providers/%.c $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) CC $<
