@@ -87,6 +87,8 @@ extern "C" {
 #define MLDSA_ERR_PEM -23            /* bad PEM armour or base64 */
 #define MLDSA_ERR_KEY_TYPE -24       /* a public key where a private key is needed, or the reverse */
 #define MLDSA_ERR_SELF_TEST -25      /* a known-answer self-test or a pairwise consistency test failed */
+#define MLDSA_ERR_FINISHED -26       /* a digest or mu context used after its final */
+#define MLDSA_ERR_FORMAT -27         /* unknown private key format */
 
 /* A static English message for err (a return code); never NULL. */
 MLDSA_EXPORT const char *mldsa_strerror(int err);
@@ -160,7 +162,7 @@ MLDSA_EXPORT int mldsa_digest_new(MLDSA_DIGEST_CTX **out, mldsa_hash hash);
 MLDSA_EXPORT int mldsa_digest_update(MLDSA_DIGEST_CTX *dctx,
                                      const uint8_t *msg, size_t msglen);
 /* Writes the digest and its length; the context can then only be freed
- * (update or final on it again gives MLDSA_ERR_HASH). */
+ * (update or final on it again gives MLDSA_ERR_FINISHED). */
 MLDSA_EXPORT int mldsa_digest_final(MLDSA_DIGEST_CTX *dctx, uint8_t *out,
                                     size_t *outlen);
 MLDSA_EXPORT void mldsa_digest_free(MLDSA_DIGEST_CTX *dctx);
@@ -325,8 +327,8 @@ MLDSA_EXPORT int mldsa_key_verify_batch(MLDSA_VERIFY_ITEM *items, size_t n);
  * init, update any number of times, final, then mldsa_key_sign_mu or
  * mldsa_key_verify_mu.  new: errors _NULL, _CONTEXT_LENGTH, _MEMORY (*out
  * NULL on failure); the context keeps no pointer to the key.  update and
- * final: _NULL (also on a context already finished); final writes mu
- * once.  free: wipes; NULL is fine.
+ * final: _NULL, and _FINISHED on a context already finished (as dup);
+ * final writes mu once.  free: wipes; NULL is fine.
  */
 typedef struct mldsa_mu_ctx_st MLDSA_MU_CTX;
 MLDSA_EXPORT int mldsa_mu_new(MLDSA_MU_CTX **out, const MLDSA_KEY *key,
@@ -361,7 +363,7 @@ typedef enum {
  * PEM output is NUL-free text ending in a newline, 64 base64 characters a
  * line.  A private key needs a secret (MLDSA_ERR_NO_SECRET); the seed and
  * both forms need a key made from a seed (MLDSA_ERR_NO_SEED); an unknown
- * format is MLDSA_ERR_PARAM, a NULL key or outlen MLDSA_ERR_NULL.  Private
+ * format is MLDSA_ERR_FORMAT, a NULL key or outlen MLDSA_ERR_NULL.  Private
  * key output is cleansed on failure; the caller wipes it after use.  The
  * base64 of PEM is written (and read) in constant time.
  */

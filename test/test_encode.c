@@ -327,6 +327,13 @@ START_TEST(encoders_report_length_and_missing_parts)
     len = sizeof(der);
     ck_assert_int_eq(mldsa_key_to_private_der(pub, MLDSA_KEY_FORMAT_EXPANDED, der, &len),
                      MLDSA_ERR_NO_SECRET);
+    /* a format that is none of the enum's: said as such */
+    len = sizeof(der);
+    ck_assert_int_eq(mldsa_key_to_private_der(key, (mldsa_key_format)99, der, &len),
+                     MLDSA_ERR_FORMAT);
+    ck_assert_int_eq(mldsa_key_to_private_pem(key, (mldsa_key_format)99, (char *)der, &len),
+                     MLDSA_ERR_FORMAT);
+    ck_assert_str_eq(mldsa_strerror(MLDSA_ERR_FORMAT), "unknown private key format");
     mldsa_key_free(key);
     mldsa_key_free(sk_only);
     mldsa_key_free(pub);
@@ -624,6 +631,20 @@ START_TEST(wrong_key_lengths_are_refused)
     memset(&der, 0, sizeof(der));
     spki(&der, &alg, pk, sizeof(pk) - 1);
     ck_assert_int_eq(decode(&der), MLDSA_ERR_KEY_LENGTH);
+
+    /* a bare expanded key of ML-DSA-65 or -87 under ML-DSA-44's OID */
+    for (size_t i = 1; i < NPARAMS; i++) {
+        size_t n = mldsa_secret_key_bytes(params[i]);
+
+        memset(&choice, 0, sizeof(choice));
+        for (size_t j = 0; j < n; j++)
+            put(&choice, &sk[j % sizeof(sk)], 1);
+        memset(&der, 0, sizeof(der));
+        pkcs8(&der, &alg, &choice);
+        ck_assert_int_eq(decode(&der), MLDSA_ERR_SK_LENGTH);
+    }
+    ck_assert_str_eq(mldsa_strerror(MLDSA_ERR_SK_LENGTH),
+                     "secret key length does not match the parameter set");
 }
 END_TEST
 
@@ -664,8 +685,8 @@ START_TEST(mismatched_key_parts_are_refused)
 END_TEST
 
 /*
- * OneAsymmetricKey v2 (RFC 5958): a [1] publicKey must match the private
- * key; it is not allowed in v1; [0] attributes are skipped.
+ * OneAsymmetricKey v2 (RFC 5958 section 2): a [1] publicKey must match the
+ * private key; version v2 when, and only when, it is present.
  */
 START_TEST(pkcs8_v2_public_key_must_match)
 {
@@ -696,15 +717,86 @@ START_TEST(pkcs8_v2_public_key_must_match)
         tlv(&der, DER_TAG_SEQUENCE, &body);
         switch (variant) {
         case 0: /* v2, matching public key */
-        case 2: /* v2, no public key */
             ck_assert_int_eq(decode(&der), MLDSA_OK);
             break;
         case 1: /* v2, another public key */
             ck_assert_int_eq(decode(&der), MLDSA_ERR_KEY_MISMATCH);
             break;
+        case 2: /* v2 without its public key */
         case 3: /* v1 has no publicKey field */
-            ck_assert_int_eq(decode(&der), MLDSA_ERR_TRAILING);
+            ck_assert_int_eq(decode(&der), MLDSA_ERR_DER);
             break;
+        }
+    }
+}
+END_TEST
+
+/* An Attribute's type: friendlyName, 1.2.840.113549.1.9.20 (RFC 2985). */
+#define ATTR_OID 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x14
+/* friendlyName = BMPString "k", as an Attribute */
+#define ATTR_ONE_VALUE 0x30, 0x11, ATTR_OID, 0x31, 0x04, 0x1e, 0x02, 0x00, 0x6b
+#define ATTR_NO_VALUE 0x30, 0x0d, ATTR_OID, 0x31, 0x00
+
+/*
+ * The contents of [0] attributes (RFC 5958 section 2): a SET OF Attribute,
+ * each SEQUENCE { OBJECT IDENTIFIER, SET OF any }.  Well-formed ones are
+ * read past, in v1 and in v2; each malformed one is refused with its
+ * reason.
+ */
+START_TEST(pkcs8_attributes_are_checked_for_shape)
+{
+    static const uint8_t v0[] = { 0x02, 0x01, 0x00 }, v1[] = { 0x02, 0x01, 0x01 };
+    static const struct {
+        const char *what;
+        uint8_t b[40];
+        size_t n;
+        int err;
+    } cases[] = {
+        { "no attribute", { 0 }, 0, MLDSA_OK },
+        { "an attribute with one value", { ATTR_ONE_VALUE }, 19, MLDSA_OK },
+        { "an attribute with no value", { ATTR_NO_VALUE }, 15, MLDSA_OK },
+        { "two attributes", { ATTR_ONE_VALUE, ATTR_NO_VALUE }, 34, MLDSA_OK },
+        { "an INTEGER where an Attribute goes", { 0x02, 0x01, 0x00 }, 3, MLDSA_ERR_DER },
+        { "an Attribute without its values", { 0x30, 0x0b, ATTR_OID }, 13, MLDSA_ERR_DER },
+        { "values in a SEQUENCE, not a SET", { 0x30, 0x0d, ATTR_OID, 0x30, 0x00 }, 15,
+          MLDSA_ERR_DER },
+        { "a type that is no OID", { 0x30, 0x06, 0x04, 0x02, 0x2a, 0x86, 0x31, 0x00 }, 8,
+          MLDSA_ERR_DER },
+        { "an empty OID", { 0x30, 0x04, 0x06, 0x00, 0x31, 0x00 }, 6, MLDSA_ERR_DER },
+        { "an OID whose last subidentifier is cut",
+          { 0x30, 0x06, 0x06, 0x02, 0x2a, 0x86, 0x31, 0x00 }, 8, MLDSA_ERR_DER },
+        { "an element after the values", { 0x30, 0x0f, ATTR_OID, 0x31, 0x00, 0x05, 0x00 }, 17,
+          MLDSA_ERR_TRAILING },
+        { "a value running past its SET",
+          { 0x30, 0x11, ATTR_OID, 0x31, 0x04, 0x1e, 0x05, 0x00, 0x6b }, 19, MLDSA_ERR_DER_LENGTH },
+        { "a value in the high-tag form",
+          { 0x30, 0x11, ATTR_OID, 0x31, 0x04, 0x1f, 0x20, 0x01, 0x00 }, 19, MLDSA_ERR_DER },
+        { "a value with a non-minimal length",
+          { 0x30, 0x12, ATTR_OID, 0x31, 0x05, 0x1e, 0x81, 0x02, 0x00, 0x6b }, 20,
+          MLDSA_ERR_DER_LENGTH },
+        { "an Attribute cut short", { 0x30, 0x11, ATTR_OID, 0x31, 0x04 }, 15,
+          MLDSA_ERR_DER_LENGTH },
+    };
+    uint8_t seed[32], sk[2560], pk[1313];
+    BYTES alg = { { 0 }, 0 }, choice = { { 0 }, 0 }, body, der;
+
+    key44(seed, sk, pk + 1);
+    pk[0] = 0; /* BIT STRING: no unused bits */
+    alg_id(&alg, oid44, sizeof(oid44), NULL, 0);
+    tlv_raw(&choice, DER_TAG_CONTEXT_0_PRIM, seed, 32);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        for (int v2 = 0; v2 < 2; v2++) {
+            memset(&body, 0, sizeof(body));
+            put(&body, v2 ? v1 : v0, sizeof(v0));
+            put(&body, alg.b, alg.n);
+            tlv(&body, DER_TAG_OCTET_STRING, &choice);
+            tlv_raw(&body, DER_TAG_CONTEXT_0_CONS, cases[i].b, cases[i].n);
+            if (v2)
+                tlv_raw(&body, DER_TAG_CONTEXT_1_PRIM, pk, sizeof(pk));
+            memset(&der, 0, sizeof(der));
+            tlv(&der, DER_TAG_SEQUENCE, &body);
+            ck_assert_msg(decode(&der) == cases[i].err, "%s (v%d): %d, not %d", cases[i].what,
+                          v2 + 1, decode(&der), cases[i].err);
         }
     }
 }
@@ -1205,6 +1297,7 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, mismatched_key_parts_are_refused);
     tcase_add_test(tc, pkcs8_v2_public_key_must_match);
     tcase_add_test(tc, pkcs8_v2_public_key_checked_for_every_private_form);
+    tcase_add_test(tc, pkcs8_attributes_are_checked_for_shape);
     tcase_add_test(tc, base64_strict_and_lax_readers_agree_for_every_length);
     tcase_add_test(tc, expanded_key_out_of_range_is_refused);
     tcase_add_test(tc, malformed_der_structure_is_refused);

@@ -12,6 +12,8 @@
 #define DER_SHORT_LEN_MAX 0x7f
 /* Long form: 0x80 | number of length octets (X.690 8.1.3.5). */
 #define DER_LONG_LEN_FLAG 0x80
+/* The tag number bits; all set announce the high-tag form (X.690 8.1.2.4). */
+#define DER_TAG_NUMBER_MASK 0x1f
 /* The longest length we accept: four octets, far above any key. */
 #define DER_MAX_LEN_OCTETS 4
 
@@ -84,6 +86,16 @@ int ossl_der_get_tlv(OSSL_DER_CURSOR *c, uint8_t tag, OSSL_DER_CURSOR *content)
     c->p += 1 + n + len;
     c->len -= 1 + n + len;
     return MLDSA_OK;
+}
+
+/* Any element: a tag of one octet (X.690 8.1.2.3: not the high-tag form). */
+int ossl_der_get_any(OSSL_DER_CURSOR *c, OSSL_DER_CURSOR *content)
+{
+    int tag = ossl_der_peek_tag(c);
+
+    if (tag < 0 || (tag & DER_TAG_NUMBER_MASK) == DER_TAG_NUMBER_MASK)
+        return MLDSA_ERR_DER;
+    return ossl_der_get_tlv(c, (uint8_t)tag, content);
 }
 
 /*

@@ -17,6 +17,7 @@
 #define DER_TAG_OCTET_STRING 0x04
 #define DER_TAG_OID 0x06
 #define DER_TAG_SEQUENCE 0x30          /* constructed */
+#define DER_TAG_SET 0x31               /* constructed */
 #define DER_TAG_CONTEXT_0_PRIM 0x80    /* [0] IMPLICIT, primitive */
 #define DER_TAG_CONTEXT_0_CONS 0xa0    /* [0] IMPLICIT, constructed */
 #define DER_TAG_CONTEXT_1_PRIM 0x81    /* [1] IMPLICIT, primitive */
@@ -37,6 +38,8 @@ int ossl_der_peek_tag(const OSSL_DER_CURSOR *c);
  * overlong length, or one that runs past the input.
  */
 int ossl_der_get_tlv(OSSL_DER_CURSOR *c, uint8_t tag, OSSL_DER_CURSOR *content);
+/* Read one element, whatever its (single-byte) tag, as ossl_der_get_tlv. */
+int ossl_der_get_any(OSSL_DER_CURSOR *c, OSSL_DER_CURSOR *content);
 /* A non-negative INTEGER that fits in an unsigned int, minimally encoded. */
 int ossl_der_get_uint(OSSL_DER_CURSOR *c, unsigned int *v);
 /* A BIT STRING with no unused bits; content receives the whole octets. */

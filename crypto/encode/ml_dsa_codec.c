@@ -35,6 +35,10 @@ static const uint8_t ml_dsa_oid_prefix[] = {
 #define ML_DSA_OID_ARC_65 18
 #define ML_DSA_OID_ARC_87 19
 
+/* The three parameter sets, in the order of their OIDs. */
+static const mldsa_param ml_dsa_params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
+#define ML_DSA_NPARAMS (sizeof(ml_dsa_params) / sizeof(ml_dsa_params[0]))
+
 /* OneAsymmetricKey versions (RFC 5958 section 2). */
 #define PKCS8_VERSION_V1 0
 #define PKCS8_VERSION_V2 1
@@ -174,7 +178,7 @@ static int put_private_choice(uint8_t *p, const MLDSA_KEY *key,
         p = ossl_der_put_header(p + MLDSA_SEED_BYTES, DER_TAG_OCTET_STRING, sklen);
         return mldsa_key_get_secret(key, p, sklen);
     }
-    return MLDSA_ERR_PARAM;
+    return MLDSA_ERR_FORMAT;
 }
 
 /*
@@ -194,7 +198,7 @@ int mldsa_key_to_private_der(const MLDSA_KEY *key, mldsa_key_format format,
         return MLDSA_ERR_NULL;
     if (format != MLDSA_KEY_FORMAT_SEED && format != MLDSA_KEY_FORMAT_EXPANDED
         && format != MLDSA_KEY_FORMAT_BOTH)
-        return MLDSA_ERR_PARAM;
+        return MLDSA_ERR_FORMAT;
     if (!mldsa_key_has_secret(key))
         return MLDSA_ERR_NO_SECRET;
     if (format != MLDSA_KEY_FORMAT_EXPANDED && !mldsa_key_has_seed(key))
@@ -358,7 +362,6 @@ int mldsa_key_to_text(const MLDSA_KEY *key, int with_secret, char *out, size_t *
  */
 static int get_alg_id(OSSL_DER_CURSOR *c, mldsa_param *param)
 {
-    static const mldsa_param params[] = { MLDSA_44, MLDSA_65, MLDSA_87 };
     OSSL_DER_CURSOR alg, oid;
     int ret;
 
@@ -370,9 +373,9 @@ static int get_alg_id(OSSL_DER_CURSOR *c, mldsa_param *param)
         return MLDSA_ERR_OID;
     if (alg.len != 0)
         return MLDSA_ERR_OID_PARAMS;
-    for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++) {
-        if (oid.p[sizeof(ml_dsa_oid_prefix)] == oid_arc(params[i])) {
-            *param = params[i];
+    for (size_t i = 0; i < ML_DSA_NPARAMS; i++) {
+        if (oid.p[sizeof(ml_dsa_oid_prefix)] == oid_arc(ml_dsa_params[i])) {
+            *param = ml_dsa_params[i];
             return MLDSA_OK;
         }
     }
@@ -417,6 +420,10 @@ static int split_private(PRIV_PARTS *parts, mldsa_param param,
         parts->expanded = c->p;
         return MLDSA_OK;
     }
+    /* another set's bare expanded key: no tagged form has its length */
+    for (size_t i = 0; i < ML_DSA_NPARAMS; i++)
+        if (c->len == mldsa_secret_key_bytes(ml_dsa_params[i]))
+            return MLDSA_ERR_SK_LENGTH;
     switch (ossl_der_peek_tag(c)) {
     case DER_TAG_CONTEXT_0_PRIM:
         if ((ret = ossl_der_get_tlv(c, DER_TAG_CONTEXT_0_PRIM, &in)) != MLDSA_OK)
@@ -511,8 +518,37 @@ static int key_from_parts(MLDSA_KEY **out, mldsa_param param,
 }
 
 /*
- * The contents of a OneAsymmetricKey (RFC 5958): version 0, or 1 with an
- * optional [1] publicKey that must match; attributes [0] are skipped.
+ * The contents of [0] attributes (RFC 5958 section 2; RFC 5912's
+ * Attribute): SET OF Attribute, each SEQUENCE { attrType OBJECT IDENTIFIER,
+ * attrValues SET OF AttributeValue }, a value being any one element.  Their
+ * meaning is not ours to judge; their shape is checked, as OpenSSL does.
+ */
+static int check_attributes(OSSL_DER_CURSOR *attrs)
+{
+    OSSL_DER_CURSOR attr, oid, values, value;
+    int ret;
+
+    while (attrs->len > 0) {
+        if ((ret = ossl_der_get_tlv(attrs, DER_TAG_SEQUENCE, &attr)) != MLDSA_OK
+            || (ret = ossl_der_get_tlv(&attr, DER_TAG_OID, &oid)) != MLDSA_OK
+            || (ret = ossl_der_get_tlv(&attr, DER_TAG_SET, &values)) != MLDSA_OK
+            || (ret = ossl_der_expect_end(&attr)) != MLDSA_OK)
+            return ret;
+        /* X.690 8.19: at least one subidentifier, the last one ended */
+        if (oid.len == 0 || (oid.p[oid.len - 1] & 0x80) != 0)
+            return MLDSA_ERR_DER;
+        while (values.len > 0)
+            if ((ret = ossl_der_get_any(&values, &value)) != MLDSA_OK)
+                return ret;
+    }
+    return MLDSA_OK;
+}
+
+/*
+ * The contents of a OneAsymmetricKey (RFC 5958 section 2): version v1 (0)
+ * without, or v2 (1) with, the [1] publicKey, which must match ("version
+ * MUST be set to v2" when, and only when, it is present); [0] attributes
+ * checked for shape.
  */
 static int decode_pkcs8(MLDSA_KEY **out, OSSL_DER_CURSOR *c)
 {
@@ -530,10 +566,12 @@ static int decode_pkcs8(MLDSA_KEY **out, OSSL_DER_CURSOR *c)
         || (ret = ossl_der_get_tlv(c, DER_TAG_OCTET_STRING, &priv)) != MLDSA_OK)
         return ret;
     if (ossl_der_peek_tag(c) == DER_TAG_CONTEXT_0_CONS
-        && (ret = ossl_der_get_tlv(c, DER_TAG_CONTEXT_0_CONS, &attrs)) != MLDSA_OK)
+        && ((ret = ossl_der_get_tlv(c, DER_TAG_CONTEXT_0_CONS, &attrs)) != MLDSA_OK
+            || (ret = check_attributes(&attrs)) != MLDSA_OK))
         return ret;
-    if (version == PKCS8_VERSION_V2
-        && ossl_der_peek_tag(c) == DER_TAG_CONTEXT_1_PRIM) {
+    if ((version == PKCS8_VERSION_V2) != (ossl_der_peek_tag(c) == DER_TAG_CONTEXT_1_PRIM))
+        return MLDSA_ERR_DER;
+    if (version == PKCS8_VERSION_V2) {
         if ((ret = ossl_der_get_tlv(c, DER_TAG_CONTEXT_1_PRIM, &pub)) != MLDSA_OK)
             return ret;
         if (pub.len == 0 || pub.p[0] != 0)

@@ -30,6 +30,8 @@ static const char *const messages[] = {
     "bad PEM armour or base64",                             /* MLDSA_ERR_PEM */
     "wrong key type (public where private is needed, or the reverse)", /* MLDSA_ERR_KEY_TYPE */
     "a self-test or pairwise consistency test failed",      /* MLDSA_ERR_SELF_TEST */
+    "the context is finished: its final has been called",  /* MLDSA_ERR_FINISHED */
+    "unknown private key format",                           /* MLDSA_ERR_FORMAT */
 };
 
 /* A message for err (MLDSA_OK or an MLDSA_ERR_* code); "unknown error" otherwise. */

@@ -254,23 +254,27 @@ int mldsa_mu_new(MLDSA_MU_CTX **out, const MLDSA_KEY *key,
 }
 
 /*
- * Absorb the next piece of the message.  A finished context counts as no
- * context (MLDSA_ERR_NULL): there is no mu in progress any more.
+ * Absorb the next piece of the message.  A finished context has no mu in
+ * progress any more (MLDSA_ERR_FINISHED).
  */
 int mldsa_mu_update(MLDSA_MU_CTX *mctx, const uint8_t *msg, size_t msglen)
 {
-    if (mctx == NULL || mctx->finished || (msg == NULL && msglen != 0))
+    if (mctx == NULL || (msg == NULL && msglen != 0))
         return MLDSA_ERR_NULL;
+    if (mctx->finished)
+        return MLDSA_ERR_FINISHED;
     if (msglen != 0)
         SHA3_absorb(&mctx->h, msg, msglen);
     return MLDSA_OK;
 }
 
-/* Write mu; the context can then only be freed (MLDSA_ERR_NULL as above). */
+/* Write mu; the context can then only be freed (MLDSA_ERR_FINISHED as above). */
 int mldsa_mu_final(MLDSA_MU_CTX *mctx, uint8_t mu[64])
 {
-    if (mctx == NULL || mctx->finished || mu == NULL)
+    if (mctx == NULL || mu == NULL)
         return MLDSA_ERR_NULL;
+    if (mctx->finished)
+        return MLDSA_ERR_FINISHED;
     mu_finish(&mctx->h, mu);
     mctx->finished = 1;
     return MLDSA_OK;
@@ -284,8 +288,10 @@ int mldsa_mu_dup(MLDSA_MU_CTX **out, const MLDSA_MU_CTX *mctx)
     if (out == NULL)
         return MLDSA_ERR_NULL;
     *out = NULL;
-    if (mctx == NULL || mctx->finished)
+    if (mctx == NULL)
         return MLDSA_ERR_NULL;
+    if (mctx->finished)
+        return MLDSA_ERR_FINISHED;
     if ((copy = malloc(sizeof(*copy))) == NULL)
         return MLDSA_ERR_MEMORY;
     *copy = *mctx;

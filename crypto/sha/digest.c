@@ -168,14 +168,14 @@ int mldsa_digest_new(MLDSA_DIGEST_CTX **out, mldsa_hash hash)
     return MLDSA_OK;
 }
 
-/* Hash msglen more bytes; MLDSA_ERR_HASH once the digest has been written. */
+/* Hash msglen more bytes; MLDSA_ERR_FINISHED once the digest has been written. */
 int mldsa_digest_update(MLDSA_DIGEST_CTX *dctx, const uint8_t *msg,
                         size_t msglen)
 {
     if (dctx == NULL || (msg == NULL && msglen != 0))
         return MLDSA_ERR_NULL;
     if (!hash_is_known(dctx->hash))
-        return MLDSA_ERR_HASH;
+        return MLDSA_ERR_FINISHED;
     digest_update(dctx, msg, msglen);
     return MLDSA_OK;
 }
@@ -186,7 +186,7 @@ int mldsa_digest_final(MLDSA_DIGEST_CTX *dctx, uint8_t *out, size_t *outlen)
     if (dctx == NULL || out == NULL || outlen == NULL)
         return MLDSA_ERR_NULL;
     if (!hash_is_known(dctx->hash))
-        return MLDSA_ERR_HASH;
+        return MLDSA_ERR_FINISHED;
     digest_final(dctx, out, outlen);
     return MLDSA_OK;
 }
