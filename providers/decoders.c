@@ -221,6 +221,9 @@ static int decode_der(DEC_CTX *ctx, DEC_STRUCTURE structure, const unsigned char
 /*
  * A PEM input: the first block, when labelled PUBLIC KEY or PRIVATE KEY as
  * structure wants, decoded from its DER (held in the secure heap, cleansed).
+ * PEM_FLAG_SECURE puts the label and headers on the secure heap too (when
+ * it is on): all three go back through OPENSSL_secure_*free, which gives
+ * memory from elsewhere to OPENSSL_free.
  */
 static int decode_pem(DEC_CTX *ctx, DEC_STRUCTURE structure, const unsigned char *pem,
                       size_t pemlen, OSSL_CALLBACK *data_cb, void *data_cbarg)
@@ -238,21 +241,43 @@ static int decode_pem(DEC_CTX *ctx, DEC_STRUCTURE structure, const unsigned char
         && strcmp(name, pem_labels[structure]) == 0)
         ok = decode_der(ctx, structure, der, (size_t)derlen, data_cb, data_cbarg);
     BIO_free(mem);
-    OPENSSL_free(name);
-    OPENSSL_free(header);
+    OPENSSL_secure_free(name);
+    OPENSSL_secure_free(header);
     OPENSSL_secure_clear_free(der, derlen > 0 ? (size_t)derlen : 0);
     return ok;
 }
 
-/* Read the whole input and decode it as DER or PEM. */
+/*
+ * Whether a decoder of structure serves selection, by the rule of OpenSSL's
+ * own decoders (providers/implementations/encode_decode/decode_der2key.c):
+ * 0 asks for any key; otherwise the highest part asked for (private key,
+ * then public key, then domain parameters, of which ML-DSA has none) must
+ * be one the structure holds.  So a SubjectPublicKeyInfo never answers a
+ * request for the private key (PEM_read_bio_PrivateKey), and a
+ * PrivateKeyInfo only answers one (not PEM_read_bio_PUBKEY, d2i_PUBKEY).
+ */
+static int selection_served(DEC_STRUCTURE structure, int selection)
+{
+    if (selection == 0)
+        return 1;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0)
+        return structure == DEC_PKI;
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
+        return structure == DEC_SPKI;
+    return 0;
+}
+
+/* Read the whole input and decode it as DER or PEM; nothing (1) for a
+ * selection this structure does not serve. */
 static int decode(DEC_CTX *ctx, OSSL_CORE_BIO *in, DEC_STRUCTURE structure, int pem,
-                  OSSL_CALLBACK *data_cb, void *data_cbarg)
+                  int selection, OSSL_CALLBACK *data_cb, void *data_cbarg)
 {
     unsigned char *data;
     size_t len;
     int ok;
 
-    if (!ossl_prov_bio_read_all(ctx->provctx, in, INPUT_MAX, &data, &len))
+    if (!selection_served(structure, selection)
+        || !ossl_prov_bio_read_all(ctx->provctx, in, INPUT_MAX, &data, &len))
         return 1;
     ok = pem ? decode_pem(ctx, structure, data, len, data_cb, data_cbarg)
              : decode_der(ctx, structure, data, len, data_cb, data_cbarg);
@@ -261,17 +286,16 @@ static int decode(DEC_CTX *ctx, OSSL_CORE_BIO *in, DEC_STRUCTURE structure, int 
     return ok;
 }
 
-/* A SubjectPublicKeyInfo gives a public key; a PrivateKeyInfo a key pair. */
 static int does_public(void *provctx, int selection)
 {
     (void)provctx;
-    return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0;
+    return selection_served(DEC_SPKI, selection);
 }
 
 static int does_keypair(void *provctx, int selection)
 {
     (void)provctx;
-    return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0;
+    return selection_served(DEC_PKI, selection);
 }
 
 /* A decoded key handed to another provider's keymgmt: its parts. */
@@ -308,10 +332,9 @@ static int dec_export_object(void *vctx, const void *objref, size_t objref_sz,
                              OSSL_CALLBACK *data_cb, void *data_cbarg,         \
                              OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)  \
     {                                                                          \
-        (void)selection;                                                       \
         (void)pw_cb;                                                           \
         (void)pw_cbarg;                                                        \
-        return decode(vctx, in, structure, pem, data_cb, data_cbarg);          \
+        return decode(vctx, in, structure, pem, selection, data_cb, data_cbarg); \
     }
 
 DECODE_FUNCTION(spki_der, DEC_SPKI, 0)

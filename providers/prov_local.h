@@ -20,6 +20,8 @@
 /* The property every algorithm of this provider carries. */
 #define PROV_PROPERTIES "provider=mldsa"
 #define PROV_NPARAMS 3
+/* Room for the buildinfo parameter (mldsa_build_info() is one short line). */
+#define PROV_BUILDINFO_MAX 384
 
 /* Each set's names as OpenSSL 3.5 has them: name, alias, OID, OID short name. */
 #define PROV_NAMES_44 "ML-DSA-44:MLDSA44:2.16.840.1.101.3.4.3.17:id-ml-dsa-44"
@@ -79,6 +81,9 @@ typedef struct {
     size_t n_output_forms;
     /* a bad setting, said by every key operation (empty when all is well) */
     char config_error[128];
+    /* the buildinfo parameter: mldsa_build_info() at load, whose own
+     * buffer is the calling thread's and ends with it */
+    char buildinfo[PROV_BUILDINFO_MAX];
 } PROV_CTX;
 
 /*

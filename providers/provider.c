@@ -10,6 +10,7 @@
  * with the property provider=mldsa; OSSL_PROVIDER_self_test runs the
  * library's known-answer tests.  No TLS capability is declared.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -97,18 +98,21 @@ static const OSSL_PARAM *prov_gettable_params(void *provctx)
     return gettable;
 }
 
-/* name, version, buildinfo (the library's: kernel and backend), status. */
+/*
+ * name, version, buildinfo (the library's: kernel and backend), status:
+ * constant strings, or the provider context's, valid while it is loaded.
+ */
 static int prov_get_params(void *provctx, OSSL_PARAM params[])
 {
+    const PROV_CTX *ctx = provctx;
     OSSL_PARAM *p;
 
-    (void)provctx;
     if (((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != NULL
          && !OSSL_PARAM_set_utf8_ptr(p, PROV_FULL_NAME))
         || ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL
             && !OSSL_PARAM_set_utf8_ptr(p, PROV_VERSION))
         || ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL
-            && !OSSL_PARAM_set_utf8_ptr(p, mldsa_build_info()))
+            && !OSSL_PARAM_set_utf8_ptr(p, ctx->buildinfo))
         || ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL
             && !OSSL_PARAM_set_int(p, 1)))
         return 0;
@@ -223,6 +227,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         }
     }
     ossl_prov_config_read(ctx, in);
+    snprintf(ctx->buildinfo, sizeof(ctx->buildinfo), "%s", mldsa_build_info());
     if (!register_objects(ctx, in)
         || (ctx->libctx = OSSL_LIB_CTX_new_child(handle, in)) == NULL) {
         free(ctx);

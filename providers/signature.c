@@ -423,11 +423,26 @@ static int sig_verify_final(void *vctx, const unsigned char *sig, size_t siglen)
     return verify_result(ctx, mldsa_key_verify_mu(ctx->key->key, sig, siglen, mu));
 }
 
+/* 1 when p has type (an OSSL_PARAM_* data type); else 0 with the error
+ * naming the type it must have (said as what). */
+static int param_of_type(SIG_CTX *ctx, const OSSL_PARAM *p, unsigned int type,
+                         const char *what)
+{
+    if (p->data_type == type
+        || (type == OSSL_PARAM_INTEGER && p->data_type == OSSL_PARAM_UNSIGNED_INTEGER))
+        return 1;
+    PROV_RAISE(ctx->provctx, PROV_R_BAD_PARAMETER, "%s: '%s' must be %s (wrong type)",
+               ctx->alg->name, p->key, what);
+    return 0;
+}
+
 /* A flag parameter (deterministic, mu, message-encoding): 0 or 1. */
 static int get_flag(SIG_CTX *ctx, const OSSL_PARAM *p, int *out)
 {
     int v;
 
+    if (!param_of_type(ctx, p, OSSL_PARAM_INTEGER, "an integer"))
+        return 0;
     if (!OSSL_PARAM_get_int(p, &v) || (v != 0 && v != 1)) {
         PROV_RAISE(ctx->provctx, PROV_R_BAD_PARAMETER, "%s: '%s' must be 0 or 1",
                    ctx->alg->name, p->key);
@@ -455,6 +470,10 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
                        "%s: the context string is set before the message", ctx->alg->name);
             return 0;
         }
+        if (!param_of_type(ctx, p, OSSL_PARAM_OCTET_STRING, "an octet string")) {
+            ctx->contextlen = 0;
+            return 0;
+        }
         if (!OSSL_PARAM_get_octet_string(p, &buf, sizeof(ctx->context), &len)) {
             ctx->contextlen = 0;
             PROV_RAISE(ctx->provctx, PROV_R_BAD_LENGTH,
@@ -467,6 +486,8 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate_const(params, PARAM_TEST_ENTROPY)) != NULL) {
         buf = ctx->entropy;
         ctx->has_entropy = 0;
+        if (!param_of_type(ctx, p, OSSL_PARAM_OCTET_STRING, "an octet string"))
+            return 0;
         if (!OSSL_PARAM_get_octet_string(p, &buf, sizeof(ctx->entropy), &len)
             || len != sizeof(ctx->entropy)) {
             mldsa_cleanse(ctx->entropy, sizeof(ctx->entropy));
