@@ -301,9 +301,10 @@ TEST_BINS := $(TEST_SRCS:test/%.c=$(BUILD)/test/%$(EXE))
 PROVIDER_TEST_SRCS := $(wildcard test/test_provider*.c)
 PROVIDER_TEST_BINS := $(PROVIDER_TEST_SRCS:test/%.c=$(BUILD)/test/%$(EXE))
 TESTUTIL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TEST_SRCS),$(wildcard test/*.c)))
-# fuzz_provider_decode links the provider's objects and libcrypto: only
-# where the provider is built.
-FUZZ_SRCS := $(filter-out $(if $(PROVIDER),,test/fuzz/fuzz_provider_decode.c),\
+# fuzz_provider_decode and _alone link the provider's objects and
+# libcrypto: only where the provider is built.
+FUZZ_PROVIDER_SRCS := test/fuzz/fuzz_provider_decode.c test/fuzz/fuzz_provider_alone.c
+FUZZ_SRCS := $(filter-out $(if $(PROVIDER),,$(FUZZ_PROVIDER_SRCS)),\
     $(wildcard test/fuzz/fuzz_*.c))
 FUZZ_BINS := $(FUZZ_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%)
 # the oracles every target may use
@@ -526,9 +527,11 @@ $(BUILD)/fuzz/%: test/fuzz/%.c $(FUZZ_COMMON) test/fuzz/oracle.h $(STATIC_LIB) $
 	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
 	    $(STATIC_LIB) $(ALL_LDFLAGS) -fsanitize=fuzzer
 
-# The provider's decoders, the provider linked in (OSSL_PROVIDER_add_builtin).
-$(BUILD)/fuzz/fuzz_provider_decode: test/fuzz/fuzz_provider_decode.c $(FUZZ_COMMON) \
-        test/fuzz/oracle.h $(PROV_OBJS) $(STATIC_LIB) $(CONFIG_STAMP)
+# The provider's decoders, the provider linked in (OSSL_PROVIDER_add_builtin);
+# fuzz_provider_alone is fuzz_provider_decode without the default provider.
+$(FUZZ_PROVIDER_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%): $(BUILD)/fuzz/%: test/fuzz/%.c \
+        test/fuzz/fuzz_provider_decode.c $(FUZZ_COMMON) test/fuzz/oracle.h $(PROV_OBJS) \
+        $(STATIC_LIB) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) FUZZ $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \

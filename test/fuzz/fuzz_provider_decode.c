@@ -6,11 +6,16 @@
  * provider, is a key the library decodes, with the same public key, and a
  * private one signs and verifies (fuzz_check_signing_key); a DER input the
  * library accepts as it is, the provider accepts too.
+ * Built as fuzz_provider_alone (FUZZ_PROVIDER_ALONE) it runs the provider
+ * alone in its library context, no OpenSSL decoder in front of ours (PEM is
+ * then read by the provider itself, under PEM_FLAG_SECURE), with OpenSSL's
+ * secure heap on.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/core.h>
+#include <openssl/crypto.h>
 #include <openssl/decoder.h>
 #include <openssl/encoder.h>
 #include <openssl/err.h>
@@ -22,7 +27,16 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 OSSL_provider_init_fn OSSL_provider_init;
 
-/* The library context with the provider built in and OpenSSL's default one. */
+#ifdef FUZZ_PROVIDER_ALONE
+/* The secure heap: OpenSSL's own size for tests. */
+# define SECURE_HEAP_BYTES 65536
+# define SECURE_HEAP_MIN 32
+#endif
+
+/*
+ * The library context with the provider built in and OpenSSL's default
+ * one (alone, with the secure heap on, as fuzz_provider_alone).
+ */
 static OSSL_LIB_CTX *fuzz_libctx(void)
 {
     static OSSL_LIB_CTX *lib;
@@ -30,9 +44,15 @@ static OSSL_LIB_CTX *fuzz_libctx(void)
     if (lib == NULL) {
         if ((lib = OSSL_LIB_CTX_new()) == NULL
             || !OSSL_PROVIDER_add_builtin(lib, "mldsa", OSSL_provider_init)
-            || OSSL_PROVIDER_load(lib, "mldsa") == NULL
-            || OSSL_PROVIDER_load(lib, "default") == NULL)
+            || OSSL_PROVIDER_load(lib, "mldsa") == NULL)
             abort();
+#ifdef FUZZ_PROVIDER_ALONE
+        if (CRYPTO_secure_malloc_init(SECURE_HEAP_BYTES, SECURE_HEAP_MIN) == 0)
+            abort();
+#else
+        if (OSSL_PROVIDER_load(lib, "default") == NULL)
+            abort();
+#endif
     }
     return lib;
 }

@@ -48,7 +48,7 @@ run fuzz_private_key $((4000 * scale)) "$corpus/seeds/fuzz_private_key"
 run fuzz_pk_from_sk $((5000 * scale))
 run fuzz_prehash_verify $((2000 * scale))
 # the provider's decoders: the vectors' PEM files and their DER
-if [ -x build-fuzz/fuzz/fuzz_provider_decode ]; then
+if [ -x build-fuzz/fuzz/fuzz_provider_decode ] && [ -x build-fuzz/fuzz/fuzz_provider_alone ]; then
     pseeds=$corpus/provider-seeds
     mkdir -p "$pseeds"
     for f in "$vectors"/pem/*.pem; do
@@ -58,9 +58,11 @@ if [ -x build-fuzz/fuzz/fuzz_provider_decode ]; then
         sed '/^-----/d' "$f" | base64 -d >"$pseeds/$b.der" 2>/dev/null
     done
     run fuzz_provider_decode $((1000 * scale)) "$pseeds"
+    # alone in its library context, with the secure heap on
+    run fuzz_provider_alone $((1000 * scale)) "$pseeds"
 else
-    echo "skip fuzz_provider_decode: no provider module in this build (OpenSSL 3 development files)"
-    skipped=$((skipped + 1))
+    echo "skip fuzz_provider_decode, fuzz_provider_alone: no provider module in this build (OpenSSL 3 development files)"
+    skipped=$((skipped + 2))
 fi
 echo "fuzz: $pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]
