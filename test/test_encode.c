@@ -685,6 +685,21 @@ START_TEST(mismatched_key_parts_are_refused)
 END_TEST
 
 /*
+ * The parts of a OneAsymmetricKey of key44's key: its AlgorithmIdentifier,
+ * its privateKey in the seed form, and its public key as the contents of
+ * a BIT STRING (no unused bits).
+ */
+static void pkcs8_parts44(BYTES *alg, BYTES *choice, uint8_t pk[1313])
+{
+    uint8_t seed[32], sk[2560];
+
+    key44(seed, sk, pk + 1);
+    pk[0] = 0;
+    alg_id(alg, oid44, sizeof(oid44), NULL, 0);
+    tlv_raw(choice, DER_TAG_CONTEXT_0_PRIM, seed, 32);
+}
+
+/*
  * OneAsymmetricKey v2 (RFC 5958 section 2): a [1] publicKey must match the
  * private key; version v2 when, and only when, it is present.
  */
@@ -693,13 +708,10 @@ START_TEST(pkcs8_v2_public_key_must_match)
     static const uint8_t v1[] = { 0x02, 0x01, 0x01 };
     static const uint8_t v0[] = { 0x02, 0x01, 0x00 };
     static const uint8_t attrs[] = { 0xa0, 0x00 };
-    uint8_t seed[32], sk[2560], pk[1313];
+    uint8_t pk[1313];
     BYTES alg = { { 0 }, 0 }, choice = { { 0 }, 0 }, body, der;
 
-    key44(seed, sk, pk + 1);
-    pk[0] = 0; /* BIT STRING: no unused bits */
-    alg_id(&alg, oid44, sizeof(oid44), NULL, 0);
-    tlv_raw(&choice, DER_TAG_CONTEXT_0_PRIM, seed, 32);
+    pkcs8_parts44(&alg, &choice, pk);
 
     for (int variant = 0; variant < 4; variant++) {
         memset(&body, 0, sizeof(body));
@@ -777,13 +789,10 @@ START_TEST(pkcs8_attributes_are_checked_for_shape)
         { "an Attribute cut short", { 0x30, 0x11, ATTR_OID, 0x31, 0x04 }, 15,
           MLDSA_ERR_DER_LENGTH },
     };
-    uint8_t seed[32], sk[2560], pk[1313];
+    uint8_t pk[1313];
     BYTES alg = { { 0 }, 0 }, choice = { { 0 }, 0 }, body, der;
 
-    key44(seed, sk, pk + 1);
-    pk[0] = 0; /* BIT STRING: no unused bits */
-    alg_id(&alg, oid44, sizeof(oid44), NULL, 0);
-    tlv_raw(&choice, DER_TAG_CONTEXT_0_PRIM, seed, 32);
+    pkcs8_parts44(&alg, &choice, pk);
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         for (int v2 = 0; v2 < 2; v2++) {
             memset(&body, 0, sizeof(body));

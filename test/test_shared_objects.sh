@@ -24,14 +24,9 @@ LDFLAGS=${LDFLAGS:-}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-pass=0
-fail=0
-skip=0
-ok() { echo "ok   $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1${2:+: $2}"; fail=$((fail + 1)); }
-skipped() { echo "skip $1: $2"; skip=$((skip + 1)); }
+. "$HERE/cases.sh"
 finish() {
-    echo "$pass passed, $fail failed, $skip skipped"
+    echo "$pass passed, $fail failed, $skipped skipped"
     [ "$fail" -eq 0 ]
     exit
 }
@@ -55,33 +50,33 @@ bound() {
     fi
 }
 if ! command -v readelf >/dev/null 2>&1; then
-    skipped "bound at load" "readelf absent (apt-get install binutils)"
+    skip "bound at load" "readelf absent (apt-get install binutils)"
 elif [ ! -f "$LIBSO" ] || ! readelf -h "$LIBSO" >/dev/null 2>&1; then
-    skipped "bound at load" "no ELF libmldsa.so in this build (a Windows or macOS target)"
+    skip "bound at load" "no ELF libmldsa.so in this build (a Windows or macOS target)"
 else
     bound libmldsa.so "$LIBSO"
     if [ -n "$MODULE" ]; then
         bound providers/mldsa.so "$MODULE"
     else
-        skipped "providers/mldsa.so bound at load" "${MLDSA_PROVIDER_SKIP:-not built}"
+        skip "providers/mldsa.so bound at load" "${MLDSA_PROVIDER_SKIP:-not built}"
     fi
 fi
 
 # --- no seed on the stack after the first calls -------------------------------
 if [ -n "${RUNNER:-}" ]; then
-    skipped "seed on the stack" "under RUNNER gdb would search the emulator's memory"
+    skip "seed on the stack" "under RUNNER gdb would search the emulator's memory"
     finish
 fi
 if [ ! -f "$LIBSO" ] || ! readelf -h "$LIBSO" >/dev/null 2>&1; then
-    skipped "seed on the stack" "no ELF libmldsa.so in this build"
+    skip "seed on the stack" "no ELF libmldsa.so in this build"
     finish
 fi
 if grep -qa -e __asan_init -e __msan_init "$LIBSO"; then
-    skipped "seed on the stack" "a sanitizer build: its runtime keeps copies of its own"
+    skip "seed on the stack" "a sanitizer build: its runtime keeps copies of its own"
     finish
 fi
 if ! command -v gdb >/dev/null 2>&1 || ! gdb -q -batch -ex 'python print(1)' >/dev/null 2>&1; then
-    skipped "seed on the stack" "gdb (with Python) absent"
+    skip "seed on the stack" "gdb (with Python) absent"
     finish
 fi
 # The seed: bytes that appear nowhere else, made at run time (so that the
@@ -147,7 +142,7 @@ else
 fi
 
 if [ -z "$MODULE" ]; then
-    skipped "the provider leaves no seed on the stack" "${MLDSA_PROVIDER_SKIP:-not built}"
+    skip "the provider leaves no seed on the stack" "${MLDSA_PROVIDER_SKIP:-not built}"
     finish
 fi
 cat >"$T/prov_seed.c" <<'EOF_C'
