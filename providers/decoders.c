@@ -8,7 +8,9 @@
  * form, a v2 publicKey against the private key, the expanded key's
  * coefficient ranges, tr and t0), in every form ml-dsa.input_formats
  * enables; a refusal stops the decoding with its reason on the error stack.
- * Inputs are cleansed once read.  PEM armour is read by libcrypto; an
+ * Each decoder serves the selections OpenSSL's own decoders serve for its
+ * structure (selection_served).  Inputs are cleansed once read.  PEM armour
+ * is read by libcrypto (PEM_read_bio_ex, into the secure heap); an
  * EncryptedPrivateKeyInfo is decrypted by OpenSSL's own decoders, which then
  * hand the PrivateKeyInfo here.
  */
@@ -221,9 +223,9 @@ static int decode_der(DEC_CTX *ctx, DEC_STRUCTURE structure, const unsigned char
 /*
  * A PEM input: the first block, when labelled PUBLIC KEY or PRIVATE KEY as
  * structure wants, decoded from its DER (held in the secure heap, cleansed).
- * PEM_FLAG_SECURE puts the label and headers on the secure heap too (when
- * it is on): all three go back through OPENSSL_secure_*free, which gives
- * memory from elsewhere to OPENSSL_free.
+ * PEM_FLAG_SECURE puts the label and headers on the secure heap too, when
+ * it is on: all three are freed with OPENSSL_secure_free or _clear_free
+ * (which pass memory from the ordinary heap on to OPENSSL_free).
  */
 static int decode_pem(DEC_CTX *ctx, DEC_STRUCTURE structure, const unsigned char *pem,
                       size_t pemlen, OSSL_CALLBACK *data_cb, void *data_cbarg)
@@ -286,6 +288,7 @@ static int decode(DEC_CTX *ctx, OSSL_CORE_BIO *in, DEC_STRUCTURE structure, int 
     return ok;
 }
 
+/* The decoders' does_selection, per structure. */
 static int does_public(void *provctx, int selection)
 {
     (void)provctx;
