@@ -29,7 +29,7 @@ if [ -n "${RUNNER:-}" ]; then
     M=$R/mldsa
 fi
 HERE=$(cd "$(dirname "$0")" && pwd)
-VEC=${MLDSA_VECTORS:-../shared/vectors}
+VEC=${MLDSA_VECTORS:-test/vectors}
 PEM=$VEC/pem
 [ -d "$PEM" ] && PEM=$(cd "$PEM" && pwd) || PEM=
 # An explicitly set MLDSA_VECTORS must exist: a typo would skip silently.
