@@ -2,7 +2,8 @@
  * The mldsa command-line tool: what its parts share.  mldsa.c dispatches to
  * the commands (cmd_keys.c: keygen, pubkey, pkey; cmd_sign.c: sign, verify;
  * speed.c; info.c); apps_io.c holds files, key loading and writing, and
- * option helpers.
+ * option helpers; apps_base.c, beneath every other file, the error and
+ * usage messages, app_find and app_cleanse.
  */
 #ifndef MLDSA_APPS_H
 #define MLDSA_APPS_H
