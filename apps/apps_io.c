@@ -380,25 +380,6 @@ static const char *io_name(const char *name, const char *std)
 
 #define MAX_CHECKED_PATHS 8
 
-char *app_sibling(const char *path, const char *suffix)
-{
-    size_t base, max = app_os_name_max(path, &base);
-    size_t keep = strlen(path), n = strlen(suffix);
-    char *out;
-
-    if (keep - base + n > max && max > n) {
-        /* shorten the last component, not within a UTF-8 character */
-        keep = base + max - n;
-        while (keep > base && ((unsigned char)path[keep] & 0xc0) == 0x80)
-            keep--;
-    }
-    if ((out = malloc(keep + n + 1)) == NULL)
-        return NULL;
-    memcpy(out, path, keep);
-    memcpy(out + keep, suffix, n + 1);
-    return out;
-}
-
 int app_check_paths(const char *cmd, const char *const *ins, size_t nins,
                     const char *const *outs, size_t nouts)
 {
