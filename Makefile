@@ -505,7 +505,7 @@ check: test
 # fixed count, and FUZZ_SECONDS=N runs each for N seconds here; both start
 # from the seeds test/fuzz/seed.sh makes of the vectors (MLDSA_VECTORS).
 FUZZ_SECONDS ?=
-FUZZ_VECTORS := $(or $(MLDSA_VECTORS),../shared/vectors)
+FUZZ_VECTORS := $(or $(MLDSA_VECTORS),test/vectors)
 fuzz:
 	@$(MAKE) --no-print-directory CC=clang BUILD=build-fuzz OUT=build-fuzz/ \
 	    SANITIZE=fuzzer-no-link,address,undefined fuzz-bins
@@ -752,7 +752,7 @@ help:
 	@echo '  DESTDIR        staging root for install and uninstall'
 	@echo '  BUILD          build folder, holds config.mk (default build)'
 	@echo '  V              1: show the full commands'
-	@echo '  MLDSA_VECTORS  the vectors folder for the tests (default ../shared/vectors)'
+	@echo '  MLDSA_VECTORS  the vectors folder for the tests (default test/vectors)'
 	@echo '  MLDSA_ASM      (environment) assembler to assume, e.g. "gnu-as 2.25"'
 	@echo 'A setting given again on the command line or in the environment overrides the'
 	@echo 'recorded one and is recorded instead; make config shows them.'

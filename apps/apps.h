@@ -2,7 +2,8 @@
  * The mldsa command-line tool: what its parts share.  mldsa.c dispatches to
  * the commands (cmd_keys.c: keygen, pubkey, pkey; cmd_sign.c: sign, verify;
  * speed.c; info.c); apps_io.c holds files, key loading and writing, and
- * option helpers.
+ * option helpers; apps_base.c, beneath every other file, the error and
+ * usage messages, app_find and app_cleanse.
  */
 #ifndef MLDSA_APPS_H
 #define MLDSA_APPS_H
@@ -157,7 +158,7 @@ int app_write_file(const char *path, const void *data, size_t len, int flags);
 /* path with suffix added to its last component, that component shortened
  * (at a UTF-8 character boundary) so the name fits the file system's
  * limit: the temporaries, backups and journal beside a file.  A fresh
- * string, or NULL. */
+ * string, or NULL.  (apps_os_portable.inc, in the platform layer) */
 char *app_sibling(const char *path, const char *suffix);
 
 /*
@@ -284,7 +285,7 @@ void app_pass_clear(APP_PASS *pass);
  * The first line of file descriptor fd, read a byte at a time (what follows
  * the line stays for its next reader), without its CR LF or LF: 0; 1 when
  * it has cap bytes or more (nothing past the byte after the limit is
- * read); -1 on a read error (errno says which).
+ * read); -1 on a read error (errno says which).  (apps_os_portable.inc)
  */
 int app_read_line(int fd, char *buf, size_t cap, size_t *len);
 /* What the password source src reads, as an input for app_check_paths:

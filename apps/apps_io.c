@@ -3,7 +3,6 @@
  * stdin/stdout, and keys in and out of files in every format.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -15,30 +14,6 @@
 static const char *display_name(const char *path)
 {
     return strcmp(path, APP_STDIO) == 0 ? "stdin" : path;
-}
-
-int app_error(const char *fmt, ...)
-{
-    va_list ap;
-
-    fputs("mldsa: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return APP_EXIT_ERROR;
-}
-
-int app_usage(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-
-    fprintf(stderr, "mldsa %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, " (see 'mldsa %s --help')\n", cmd);
-    return APP_EXIT_ERROR;
 }
 
 int app_is_help(const char *arg)
@@ -203,12 +178,6 @@ int app_set_input(const char *cmd, const char *operand, const char **in)
     else if (*in == NULL)
         *in = APP_STDIO;
     return 0;
-}
-
-void app_cleanse(void *p, size_t len)
-{
-    if (p != NULL)
-        mldsa_cleanse(p, len);
 }
 
 /* The stack below us is wiped this deep. */
@@ -411,25 +380,6 @@ static const char *io_name(const char *name, const char *std)
 
 #define MAX_CHECKED_PATHS 8
 
-char *app_sibling(const char *path, const char *suffix)
-{
-    size_t base, max = app_os_name_max(path, &base);
-    size_t keep = strlen(path), n = strlen(suffix);
-    char *out;
-
-    if (keep - base + n > max && max > n) {
-        /* shorten the last component, not within a UTF-8 character */
-        keep = base + max - n;
-        while (keep > base && ((unsigned char)path[keep] & 0xc0) == 0x80)
-            keep--;
-    }
-    if ((out = malloc(keep + n + 1)) == NULL)
-        return NULL;
-    memcpy(out, path, keep);
-    memcpy(out + keep, suffix, n + 1);
-    return out;
-}
-
 int app_check_paths(const char *cmd, const char *const *ins, size_t nins,
                     const char *const *outs, size_t nouts)
 {
@@ -511,16 +461,6 @@ static int is_raw_length(size_t len)
             || len == mldsa_secret_key_bytes(params[i]))
             return 1;
     return 0;
-}
-
-const uint8_t *app_find(const uint8_t *data, size_t len, const char *s)
-{
-    size_t n = strlen(s);
-
-    for (size_t i = 0; n <= len && i <= len - n; i++)
-        if (memcmp(data + i, s, n) == 0)
-            return data + i;
-    return NULL;
 }
 
 /* The first "-----BEGIN " at or after from (PEM text), or NULL. */

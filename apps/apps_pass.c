@@ -49,30 +49,6 @@ static int set_pass(APP_PASS *pass, const char *what, int flags, const char *s,
     return 0;
 }
 
-int app_read_line(int fd, char *buf, size_t cap, size_t *len)
-{
-    size_t n = 0;
-    char c;
-    long r;
-
-    *len = 0;
-    /* buf's last byte may hold a CR that a LF then ends */
-    while ((r = app_os_read(fd, &c, 1)) == 1 && c != '\n') {
-        if (n == cap)
-            return 1;
-        buf[n++] = c;
-    }
-    if (r < 0)
-        return -1;
-    if (n > 0 && buf[n - 1] == '\r')
-        n--;
-    if (n == cap)
-        return 1;
-    buf[n] = '\0';
-    *len = n;
-    return 0;
-}
-
 /* The first line of file descriptor fd (named name), read a byte at a time. */
 static int fd_line(int fd, const char *name, const char *what, int flags,
                    APP_PASS *pass)

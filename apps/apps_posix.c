@@ -622,3 +622,5 @@ int app_os_child_wait(APP_CHILD *c)
         return APP_EXIT_ERROR;
     return 0;
 }
+
+#include "apps_os_portable.inc"

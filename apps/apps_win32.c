@@ -724,3 +724,5 @@ int app_os_child_wait(APP_CHILD *c)
     c->id = 0;
     return status == 0 ? 0 : APP_EXIT_ERROR;
 }
+
+#include "apps_os_portable.inc"

@@ -4,7 +4,8 @@
  * OSSL_FUNC_PROVIDER_GET_REASON_STRINGS), raised through the core's error
  * functions (OSSL_FUNC_CORE_NEW_ERROR, _SET_ERROR_DEBUG, _VSET_ERROR), so
  * that a refusal lands on the application's error stack as
- * "mldsa::<reason>:<detail>".
+ * "mldsa::<reason>:<detail>".  The configuration's kept error is raised
+ * here too (ossl_prov_config_check), below formats.c and key.c.
  */
 #include "prov_local.h"
 
@@ -44,4 +45,13 @@ void ossl_prov_raise(const PROV_CTX *ctx, int reason, const char *file,
     va_start(args, fmt);
     ctx->vset_error(ctx->handle, (uint32_t)reason, fmt, args);
     va_end(args);
+}
+
+/* Raise the configuration's error, if it has one. */
+int ossl_prov_config_check(const PROV_CTX *ctx)
+{
+    if (ctx->config_error[0] == '\0')
+        return 1;
+    PROV_RAISE(ctx, PROV_R_BAD_PARAMETER, "openssl.cnf: %s", ctx->config_error);
+    return 0;
 }

@@ -127,15 +127,6 @@ void ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
                           &ctx->n_output_forms);
 }
 
-/* Raise the configuration's error, if it has one. */
-int ossl_prov_config_check(const PROV_CTX *ctx)
-{
-    if (ctx->config_error[0] == '\0')
-        return 1;
-    PROV_RAISE(ctx, PROV_R_BAD_PARAMETER, "openssl.cnf: %s", ctx->config_error);
-    return 0;
-}
-
 /* DER header bytes: an OCTET STRING or SEQUENCE of 256..65535 bytes. */
 #define DER_LONG_HEADER 4
 #define DER_SEED_HEADER 2

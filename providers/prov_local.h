@@ -111,7 +111,8 @@ int ossl_prov_key_has_seed(const PROV_KEY *pkey);
  * A bad value does not stop the provider (OpenSSL 3.0 would drop the reason
  * with it): it is kept, and ossl_prov_config_check raises it. */
 void ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in);
-/* 1 when the configuration is good; 0 with its error raised otherwise. */
+/* 1 when the configuration is good; 0 with its error raised otherwise
+ * (errors.c: below both formats.c and key.c, which check it). */
 int ossl_prov_config_check(const PROV_CTX *ctx);
 const char *ossl_prov_form_name(PROV_FORM form);
 /* The form of the privateKey contents priv (privlen bytes) of alg; -1 when

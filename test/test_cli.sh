@@ -29,7 +29,7 @@ if [ -n "${RUNNER:-}" ]; then
     M=$R/mldsa
 fi
 HERE=$(cd "$(dirname "$0")" && pwd)
-VEC=${MLDSA_VECTORS:-../shared/vectors}
+VEC=${MLDSA_VECTORS:-test/vectors}
 PEM=$VEC/pem
 [ -d "$PEM" ] && PEM=$(cd "$PEM" && pwd) || PEM=
 # An explicitly set MLDSA_VECTORS must exist: a typo would skip silently.
@@ -959,7 +959,7 @@ check "mldsa(1) and --help say backend, not sample ops" \
 check "the man pages do not point to the README" \
     bash -c "! grep -qi readme '$ROOT/doc/mldsa.1' '$ROOT/doc/libmldsa.3'"
 check "libmldsa(3)'s synopsis shows pkg-config" grep -q 'pkg\\-config' "$ROOT/doc/libmldsa.3"
-check "the README names make test-cpu" grep -q '`make test-cpu`' "$ROOT/README.md"
+check "the documents name make test-cpu" grep -q '`make test-cpu`' "$ROOT/doc/testing.md"
 check "the README no longer says keys cannot be lost or leaked" \
     bash -c "! grep -q 'cannot be lost or leaked' '$ROOT/README.md'"
 check "speed's header heads seconds per sign 'sign'" \

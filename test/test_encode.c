@@ -54,7 +54,7 @@ static int have_vectors(void)
 {
     if (tv_vectors_dir() != NULL)
         return 1;
-    test_skip("vectors folder absent (../shared/vectors or $MLDSA_VECTORS)");
+    test_skip("vectors folder absent (test/vectors or $MLDSA_VECTORS)");
     return 0;
 }
 

@@ -1,6 +1,6 @@
 /*
  * Known-answer tests: every case of every file in the vectors folder
- * (../shared/vectors or $MLDSA_VECTORS), through the public API only, with
+ * (test/vectors or $MLDSA_VECTORS), through the public API only, with
  * both the one-shot functions and the key object.  Each file is one test;
  * it prints how many cases ran, and every failing case by its tcId.
  */

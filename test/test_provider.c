@@ -7,7 +7,7 @@
  * streamed messages, EVP_PKEY_sign, the raw and mu message encodings, the
  * key's parameters and checks, every encoder and decoder form (equal to the
  * library's encodings), encrypted PKCS#8, the ml-dsa.* settings, one key
- * shared by several threads, every known-answer vector of ../shared/vectors
+ * shared by several threads, every known-answer vector of test/vectors
  * that EVP can express, and every bad argument and malformed key, each
  * refused with the provider's reason on OpenSSL's error stack.
  * Built only with OpenSSL 3 (make sets TEST_PROVIDER_MODULE to the module's

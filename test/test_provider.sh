@@ -38,7 +38,7 @@ if [ ! -f "$MODULE" ] || ! command -v openssl >/dev/null 2>&1; then
     echo "0 passed, 1 failed"
     exit 1
 fi
-VEC=${MLDSA_VECTORS:-../shared/vectors}
+VEC=${MLDSA_VECTORS:-test/vectors}
 PEM=
 [ -d "$VEC/pem" ] && PEM=$(cd "$VEC/pem" && pwd)
 T=$(mktemp -d)

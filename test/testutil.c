@@ -24,7 +24,7 @@ const char *tv_vectors_dir(void)
     struct stat st;
 
     if (dir == NULL || *dir == '\0')
-        dir = "../shared/vectors";
+        dir = "test/vectors";
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return NULL;
     return dir;

@@ -1,6 +1,6 @@
 /*
  * Test helpers shared by the Check suites: a reader for the text format of
- * the known-answer vectors (../shared/vectors/README.md), hex decoding, and
+ * the known-answer vectors (test/vectors/README.md), hex decoding, and
  * a seeded pseudo-random generator whose seed is printed so that a failing
  * property test can be replayed (TEST_SEED=...).
  */
@@ -22,7 +22,7 @@ typedef struct tv_file_st TV_FILE;
 
 /*
  * The vectors folder: $MLDSA_VECTORS if set and non-empty, otherwise
- * ../shared/vectors (relative to the repository root, where the tests run).
+ * test/vectors (in the repository, relative to its root, where the tests run).
  * NULL when it does not exist (test_run_suite has already failed the suite
  * when MLDSA_VECTORS names something that is not a folder).
  */

@@ -14,16 +14,17 @@ not_for_windows_cc() {
 }
 
 # copy_tree DIR: the sources as they are in the work tree (tracked and new
-# files, not the build outputs) into DIR, or every file but the outputs
-# when the tree is not a git checkout.
+# files, not the build outputs, nor the 28 MB of test/vectors, which no
+# build reads) into DIR, or every file but those when the tree is not a git
+# checkout.
 copy_tree() {
     mkdir -p "$1" || return 1
     if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
-        (cd "$ROOT" && git ls-files -co --exclude-standard -z |
+        (cd "$ROOT" && git ls-files -co --exclude-standard -z -- . ':!test/vectors' |
             tar --null -T - -cf -) | tar -xf - -C "$1"
     else
         (cd "$ROOT" && tar --exclude='./build*' --exclude='./libmldsa.*' \
-            --exclude='./apps/mldsa' -cf - .) | tar -xf - -C "$1"
+            --exclude='./apps/mldsa' --exclude='./test/vectors' -cf - .) | tar -xf - -C "$1"
     fi
 }
 

@@ -246,6 +246,7 @@ int ossl_ml_dsa_key_new(MLDSA_KEY **out, mldsa_param param,
                         int with_secret);
 int ossl_ml_dsa_key_init_seed(MLDSA_KEY *key, const uint8_t seed[32],
                               int prepare);
+/* ml_dsa_keygen.c: a new key, with the PCT in a PCT=1 build. */
 int ossl_ml_dsa_key_generate(MLDSA_KEY **out, mldsa_param param,
                              const uint8_t *seed, int prepare);
 int ossl_ml_dsa_key_from_secret(MLDSA_KEY **out, mldsa_param param,

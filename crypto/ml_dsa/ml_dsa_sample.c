@@ -434,5 +434,5 @@ void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
 #endif
 /* The aarch64 ops, in builds with the assembly kernels. */
 #ifdef KECCAK1600_ASM_AARCH64
-# include "ml_dsa_sample_aarch64.inc"
+# include "aarch64/ml_dsa_sample_aarch64.inc"
 #endif

@@ -5,7 +5,7 @@
  *
  * The expected values were computed outside this library, at development
  * time, with Python's hashlib (3.11) from the inputs below and from the
- * known-answer vectors in ../shared/vectors; they are not outputs of this
+ * known-answer vectors in test/vectors; they are not outputs of this
  * code.  Each ML-DSA case is tcId 0 of kat-det-pure-{44,65,87}.txt (the
  * post-quantum-cryptography KAT collection, deterministic pure ML-DSA,
  * cross-checked there against pyca/cryptography 48 / OpenSSL): the seed,

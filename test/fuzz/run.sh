@@ -18,7 +18,7 @@ if ! command -v clang >/dev/null 2>&1; then
     exit 0
 fi
 make --no-print-directory fuzz || { echo "fuzz: 0 passed, 1 failed"; exit 1; }
-vectors=${MLDSA_VECTORS:-../shared/vectors}
+vectors=${MLDSA_VECTORS:-test/vectors}
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
 
