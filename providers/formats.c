@@ -8,7 +8,10 @@
  *                         seed, the expanded key checked against it (yes)
  *   ml-dsa.input_formats  the PKCS#8 forms accepted (default all)
  *   ml-dsa.output_formats the forms written, first usable one wins
- *                         (default seed-priv, then priv-only)
+ *                         (default seed-only, then priv-only: RFC 9881's
+ *                         recommended form, which every reader takes,
+ *                         when the key has its seed; OpenSSL 3.5's default
+ *                         is seed-priv, then priv-only)
  *
  * Form names: seed-priv, priv-only, oqskeypair, seed-only, bare-priv,
  * bare-seed (the RFC 9881 forms are both, expandedKey and seed; the others
@@ -100,6 +103,7 @@ void ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
         OSSL_PARAM_utf8_ptr("ml-dsa.output_formats", &output, 0),
         OSSL_PARAM_END
     };
+    static const PROV_FORM default_output[] = { PROV_FORM_SEED_ONLY, PROV_FORM_PRIV_ONLY };
     PROV_FORM forms[PROV_FORM_COUNT];
     size_t n;
 
@@ -107,9 +111,9 @@ void ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
     ctx->retain_seed = 1;
     ctx->prefer_seed = 1;
     ctx->input_forms = (1u << PROV_FORM_COUNT) - 1;
-    for (n = 0; n < PROV_FORM_COUNT; n++)
-        ctx->output_forms[n] = (PROV_FORM)n;
-    ctx->n_output_forms = PROV_FORM_COUNT;
+    for (n = 0; n < sizeof(default_output) / sizeof(default_output[0]); n++)
+        ctx->output_forms[n] = default_output[n];
+    ctx->n_output_forms = n;
     for (; in->function_id != 0; in++)
         if (in->function_id == OSSL_FUNC_CORE_GET_PARAMS)
             get_params = OSSL_FUNC_core_get_params(in);

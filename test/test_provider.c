@@ -892,7 +892,7 @@ START_TEST(encoders_write_every_form_as_the_library)
         { "ml-dsa.output_formats = seed-only", MLDSA_KEY_FORMAT_SEED },
         { "ml-dsa.output_formats = priv-only", MLDSA_KEY_FORMAT_EXPANDED },
         { "ml-dsa.output_formats = seed-priv", MLDSA_KEY_FORMAT_BOTH },
-        { "", MLDSA_KEY_FORMAT_BOTH },     /* OpenSSL 3.5's default */
+        { "", MLDSA_KEY_FORMAT_SEED },     /* the default: RFC 9881's seed form */
         { "ml-dsa.output_formats = oqskeypair, bare-seed priv-only", MLDSA_KEY_FORMAT_EXPANDED },
     };
     mldsa_param p = params[_i];
@@ -1158,11 +1158,11 @@ START_TEST(settings_of_openssl_35_are_honoured)
     ASSERT_REFUSED(R_BAD_KEY, "do not belong together");
     seed[0] ^= 1;
     /* input_formats: a form left out is refused with the reason */
-    ctx = provider_libctx("ml-dsa.input_formats = seed-only", "");
+    ctx = provider_libctx("ml-dsa.input_formats = seed-priv", "");
     pkey = generate(lib, MLDSA_65, seed);
-    len = encode(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", buf);  /* seed-priv */
+    len = encode(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", buf);  /* seed-only */
     ck_assert_ptr_null(decode(ctx, "DER", "ML-DSA-65", EVP_PKEY_KEYPAIR, buf, len, NULL));
-    ASSERT_REFUSED(R_NO_FORMAT, "the seed-priv form is not in ml-dsa.input_formats");
+    ASSERT_REFUSED(R_NO_FORMAT, "the seed-only form is not in ml-dsa.input_formats");
     len = encode(pkey, EVP_PKEY_PUBLIC_KEY, "DER", "SubjectPublicKeyInfo", buf);
     ck_assert_ptr_nonnull(pub = decode(ctx, "DER", NULL, EVP_PKEY_PUBLIC_KEY, buf, len, NULL));
     EVP_PKEY_free(pub);
@@ -1175,6 +1175,19 @@ START_TEST(settings_of_openssl_35_are_honoured)
     ASSERT_REFUSED(R_NO_FORMAT, "(it has no seed)");
     EVP_PKEY_free(pkey);
     OSSL_LIB_CTX_free(ctx);
+    /* the default output (seed-only, then priv-only): a key without its
+     * seed is written as its expanded key, one with it as the seed alone */
+    ck_assert_ptr_nonnull(pkey = import(lib, MLDSA_65, NULL, 0, sk, sklen, NULL, 0));
+    len = encode(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", buf);
+    ck_assert_int_eq(mldsa_key_from_der(&key, buf, len), MLDSA_OK);
+    ck_assert_int_eq(mldsa_key_has_seed(key), 0);
+    ck_assert_uint_eq(len, 24 + 4 + sklen);   /* PKCS#8 header, expandedKey */
+    mldsa_key_free(key);
+    EVP_PKEY_free(pkey);
+    pkey = generate(lib, MLDSA_65, seed);
+    len = encode(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", buf);
+    ck_assert_uint_eq(len, 20 + 2 + 32);      /* PKCS#8 header, [0] seed */
+    EVP_PKEY_free(pkey);
     /* a bad setting: every key operation says what it is */
     ctx = provider_libctx("ml-dsa.retain_seed = maybe", "");
     ck_assert_ptr_nonnull(kctx = EVP_PKEY_CTX_new_from_name(ctx, "ML-DSA-44", OURS));

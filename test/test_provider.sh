@@ -226,10 +226,13 @@ if vectors "key files of OpenSSL 3.5"; then
         "$M" keygen -a $n --seed $SEED -o tool$n.pem
         same "ML-DSA-$n: ... = the mldsa tool's keygen --seed" gs$n.pem tool$n.pem
         openssl genpkey -algorithm ML-DSA-$n -pkeyopt hexseed:$SEED -out gd$n.pem 2>"$T/err"
-        same "ML-DSA-$n: genpkey's default form (seed-priv) = OpenSSL 3.5's" \
-            gd$n.pem "$PEM/prv-$n-seed-priv.pem"
+        same "ML-DSA-$n: genpkey's default form (seed-only, RFC 9881's) = OpenSSL 3.5's" \
+            gd$n.pem "$PEM/prv-$n-seed-only.pem"
+        ossl seed-priv genpkey -algorithm ML-DSA-$n -pkeyopt hexseed:$SEED -out gb$n.pem 2>"$T/err"
+        same "ML-DSA-$n: ... seed-priv (OpenSSL 3.5's default) = OpenSSL 3.5's" \
+            gb$n.pem "$PEM/prv-$n-seed-priv.pem"
         "$M" keygen -a $n --seed $SEED --key-format both -o toolb$n.pem
-        same "ML-DSA-$n: ... = the tool's --key-format both" gd$n.pem toolb$n.pem
+        same "ML-DSA-$n: ... = the tool's --key-format both" gb$n.pem toolb$n.pem
         for in in seed-only priv-only seed-priv bare-seed bare-priv oqskeypair; do
             for form in seed-only priv-only seed-priv; do
                 want=$form
@@ -256,9 +259,9 @@ if vectors "key files of OpenSSL 3.5"; then
         openssl pkey -pubin -in "$PEM/pub-$n.pem" -text -noout >o.txt 2>"$T/err"
         same "ML-DSA-$n: ... of a public key" o.txt "$PEM/pub-$n.txt"
         der "$PEM/prv-$n-seed-priv.pem" >want.der
-        openssl pkey -in "$PEM/prv-$n-seed-priv.pem" -outform DER -out o.der 2>"$T/err"
+        ossl seed-priv pkey -in "$PEM/prv-$n-seed-priv.pem" -outform DER -out o.der 2>"$T/err"
         same "ML-DSA-$n: pkey -outform DER = the DER of OpenSSL 3.5's file" o.der want.der
-        openssl pkey -inform DER -in want.der -out o.pem 2>"$T/err"
+        ossl seed-priv pkey -inform DER -in want.der -out o.pem 2>"$T/err"
         same "ML-DSA-$n: pkey -inform DER back to PEM" o.pem "$PEM/prv-$n-seed-priv.pem"
         der "$PEM/pub-$n.pem" >want.der
         openssl pkey -pubin -in "$PEM/pub-$n.pem" -outform DER -out o.der 2>"$T/err"
@@ -289,7 +292,7 @@ check "... which the provider reads back" \
     openssl pkey -inform DER -in enc.der -passin pass:x -out dec2.pem
 same "... the same key" dec2.pem plain.pem
 check "the tool decrypts the provider's encrypted key" \
-    "$M" pkey -i enc.pem --passin pass:s3cret --key-format both -o tdec.pem
+    "$M" pkey -i enc.pem --passin pass:s3cret --key-format seed -o tdec.pem
 same "... to the same key" tdec.pem plain.pem
 check "the provider decrypts the tool's encrypted key" \
     bash -c "'$M' keygen -a 44 --seed $SEED --passout pass:pw -o tenc.pem && \
