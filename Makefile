@@ -230,6 +230,8 @@ OPENSSL_CFLAGS := $(shell $(OPENSSL_PC) pkg-config --exists libcrypto 2>/dev/nul
 endif
 ifneq ($(strip $(OPENSSL_CFLAGS)),)
 OPENSSL_LIBS := $(shell $(OPENSSL_PC) pkg-config --libs libcrypto)
+# libssl too: the TLS 1.3 cases and the handshake benchmark (util/tls_pair.h)
+OPENSSL_SSL_LIBS := $(shell $(OPENSSL_PC) pkg-config --libs libssl)
 endif
 
 # The OpenSSL 3 provider (providers/mldsa.so) needs libcrypto 3.0 or later
@@ -454,6 +456,9 @@ $(BUILD)/test/test_%$(EXE): $(BUILD)/test/test_%.o $(TESTUTIL_OBJS) $(INTERNAL_L
 ifneq ($(PROVIDER),)
 TEST_PROVIDER_CFLAGS := $(OPENSSL_CFLAGS) -DTEST_PROVIDER_MODULE='"$(abspath $(PROVIDER))"'
 TEST_PROVIDER_LIBS := $(STATIC_LIB) $(OPENSSL_LIBS) -lpthread
+# the suite beside OpenSSL 3.5's own ML-DSA has the TLS 1.3 handshakes
+$(BUILD)/test/test_provider_builtin$(EXE): TEST_PROVIDER_LIBS += $(OPENSSL_SSL_LIBS)
+$(BUILD)/test/test_provider_builtin.o: util/tls_pair.h
 else
 TEST_PROVIDER_CFLAGS := -DTEST_PROVIDER_SKIP=$(call sh_quote,"$(PROVIDER_SKIP)")
 endif

@@ -117,6 +117,9 @@ int ossl_prov_form_of(const PROV_ALG *alg, const unsigned char *priv,
  * enabled output form fits the key. */
 int ossl_prov_output_format(const PROV_KEY *pkey, mldsa_key_format *format);
 
+/* capabilities.c: the TLS-SIGALG capability (on OpenSSL 3.2 and later). */
+OSSL_FUNC_provider_get_capabilities_fn ossl_prov_get_capabilities;
+
 /* Errors (errors.c): a reason code of this provider, and a detail. */
 enum {
     PROV_R_BAD_KEY = 1,         /* key material the library refuses */
