@@ -589,14 +589,24 @@ test-asm: check-deps
 # through it too (MLDSA_RUNNER).  make speed ends with the provider's rows
 # (util/provider-speed.c): the key object and the provider through EVP,
 # side by side in one run (natively: the module is the host's).
+# Then TLS 1.3 handshakes per second with an ML-DSA-65 certificate, a
+# server without the provider against one with it (util/provider-tls-speed.c:
+# both ends in one process over a BIO pair, 3 seconds; OpenSSL 3.2+).
 PROVIDER_SPEED := $(BUILD)/util/provider-speed
-speed: all $(if $(PROVIDER),$(PROVIDER_SPEED))
+PROVIDER_TLS_SPEED := $(BUILD)/util/provider-tls-speed
+speed: all $(if $(PROVIDER),$(PROVIDER_SPEED) $(PROVIDER_TLS_SPEED))
 	@MLDSA_RUNNER=$(call sh_quote,$(RUNNER)) $(RUNNER) $(APP) speed
 ifneq ($(PROVIDER),)
 	@$(PROVIDER_SPEED) $(abspath $(PROVIDER))
+	@$(PROVIDER_TLS_SPEED) $(abspath $(PROVIDER))
 else
 	@echo "provider rows skipped: $(PROVIDER_SKIP)"
 endif
+
+$(PROVIDER_TLS_SPEED): util/provider-tls-speed.c util/tls_pair.h $(CONFIG_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(OPENSSL_CFLAGS) -o $@ $< $(ALL_LDFLAGS) $(OPENSSL_SSL_LIBS) $(OPENSSL_LIBS)
 
 $(PROVIDER_SPEED): util/provider-speed.c util/bench_median.h util/bench_ticks.h $(STATIC_LIB) $(CONFIG_STAMP)
 	@mkdir -p $(@D)
