@@ -959,6 +959,79 @@ START_TEST(encoders_write_every_form_as_the_library)
 }
 END_TEST
 
+/* pkey's PrivateKeyInfo (DER) by an encoder given "ml-dsa.output_formats"
+ * = forms; 0 when set_params or the encoding is refused. */
+static size_t encode_in_forms(EVP_PKEY *pkey, const char *forms, uint8_t *buf)
+{
+    OSSL_PARAM prm[2];
+    OSSL_ENCODER_CTX *ectx;
+    unsigned char *data = NULL;
+    size_t len = 0;
+
+    prm[0] = OSSL_PARAM_construct_utf8_string("ml-dsa.output_formats", (char *)forms, 0);
+    prm[1] = OSSL_PARAM_construct_end();
+    ectx = OSSL_ENCODER_CTX_new_for_pkey(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", OURS);
+    ck_assert_ptr_nonnull(ectx);
+    if (OSSL_ENCODER_CTX_set_params(ectx, prm) == 1
+        && OSSL_ENCODER_to_data(ectx, &data, &len) == 1) {
+        ck_assert_uint_le(len, BUF_MAX);
+        memcpy(buf, data, len);
+    }
+    OPENSSL_clear_free(data, len);
+    OSSL_ENCODER_CTX_free(ectx);
+    return len;
+}
+
+/*
+ * The encoder parameter "ml-dsa.output_formats" picks the form of one
+ * encoding, over the provider's setting and its default; a name that is no
+ * form, and a list without one the key has, are refused with the reason.
+ */
+START_TEST(the_encoder_parameter_picks_the_form)
+{
+    static const struct { const char *forms; mldsa_key_format format; } cases[] = {
+        { "seed-priv", MLDSA_KEY_FORMAT_BOTH },
+        { "priv-only", MLDSA_KEY_FORMAT_EXPANDED },
+        { "seed-only", MLDSA_KEY_FORMAT_SEED },
+        { "oqskeypair, seed-priv priv-only", MLDSA_KEY_FORMAT_BOTH },
+    };
+    mldsa_param p = params[_i];
+    static uint8_t got[BUF_MAX], want[BUF_MAX], sk[MLDSA_MAX_SECRET_KEY_BYTES];
+    uint8_t seed[32];
+    size_t len, wantlen, sklen = mldsa_secret_key_bytes(p);
+    OSSL_LIB_CTX *priv_only = provider_libctx("ml-dsa.output_formats = priv-only", "");
+    MLDSA_KEY *key;
+    EVP_PKEY *pkey, *other, *seedless;
+
+    test_rand_bytes(seed, sizeof(seed));
+    ck_assert_int_eq(mldsa_key_from_seed(&key, p, seed, 32), MLDSA_OK);
+    pkey = generate(lib, p, seed);
+    other = generate(priv_only, p, seed);
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        wantlen = sizeof(want);
+        ck_assert_int_eq(mldsa_key_to_private_der(key, cases[c].format, want, &wantlen),
+                         MLDSA_OK);
+        len = encode_in_forms(pkey, cases[c].forms, got);
+        ck_assert_msg(len == wantlen && memcmp(got, want, len) == 0, "'%s'", cases[c].forms);
+        len = encode_in_forms(other, cases[c].forms, got);
+        ck_assert_msg(len == wantlen && memcmp(got, want, len) == 0,
+                      "'%s' over the setting priv-only", cases[c].forms);
+    }
+    ck_assert_uint_eq(encode_in_forms(pkey, "seed-only, frobnicated", got), 0);
+    ASSERT_REFUSED(R_BAD_PARAMETER, "ml-dsa.output_formats: unknown format 'frobnicated'");
+    ck_assert_int_eq(mldsa_key_get_secret(key, sk, sklen), MLDSA_OK);
+    ck_assert_ptr_nonnull(seedless = import(lib, p, NULL, 0, sk, sklen, NULL, 0));
+    ck_assert_uint_eq(encode_in_forms(seedless, "seed-only", got), 0);
+    ASSERT_REFUSED(R_NO_FORMAT, "(it has no seed)");
+    mldsa_cleanse(sk, sizeof(sk));
+    EVP_PKEY_free(seedless);
+    EVP_PKEY_free(other);
+    EVP_PKEY_free(pkey);
+    mldsa_key_free(key);
+    OSSL_LIB_CTX_free(priv_only);
+}
+END_TEST
+
 START_TEST(the_text_encoder_prints_as_openssl_35)
 {
     static const char *const files[][2] = {
@@ -1741,6 +1814,7 @@ static Suite *provider_suite(void)
 #endif
     tcase_add_loop_test(evp, key_parameters_checks_and_dup, 0, NPARAMS);
     tcase_add_loop_test(evp, encoders_write_every_form_as_the_library, 0, NPARAMS);
+    tcase_add_loop_test(evp, the_encoder_parameter_picks_the_form, 0, NPARAMS);
     tcase_add_loop_test(evp, the_text_encoder_prints_as_openssl_35, 0, NPARAMS);
     tcase_add_loop_test(evp, decoders_read_every_form_of_openssl_35, 0, NPARAMS);
     tcase_add_loop_test(evp, encrypted_private_keys_round_trip_through_openssl, 0, NPARAMS);
