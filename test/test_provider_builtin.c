@@ -531,14 +531,14 @@ static const char *module_dir(void)
 
 /* Our provider and OpenSSL's default provider, ours loaded first or second
  * (an openssl.cnf activates them in the order of its provider section). */
-static OSSL_LIB_CTX *libctx_in_order(int ours_first)
+static TLS_PAIR_LIB *libctx_in_order(int ours_first)
 {
     static const char *const orders[2][NIMPL] = { { "default", "mldsa" },
                                                   { "mldsa", "default" } };
-    OSSL_LIB_CTX *ctx = tls_pair_libctx(module_dir(), orders[ours_first != 0], NIMPL);
+    TLS_PAIR_LIB *pl = tls_pair_libctx(module_dir(), orders[ours_first != 0], NIMPL);
 
-    ck_assert_ptr_nonnull(ctx);
-    return ctx;
+    ck_assert_ptr_nonnull(pl);
+    return pl;
 }
 
 /* One TLS-SIGALG entry as a line of text, appended to the buffer arg. */
@@ -637,12 +637,12 @@ START_TEST(tls13_handshakes_with_either_providers_keys_in_either_load_order)
 {
     size_t set = (size_t)_i / 2;
     int ours_first = _i % 2;
-    OSSL_LIB_CTX *ctx = libctx_in_order(ours_first);
+    TLS_PAIR_LIB *pl = libctx_in_order(ours_first);
 
     for (int impl = 0; impl < NIMPL; impl++)
-        handshake_with_key_of(ctx, impl, set, ours_first ? "ours loaded first"
-                                                         : "ours loaded second");
-    OSSL_LIB_CTX_free(ctx);
+        handshake_with_key_of(pl->lib, impl, set, ours_first ? "ours loaded first"
+                                                             : "ours loaded second");
+    tls_pair_libctx_free(pl);
 }
 END_TEST
 
@@ -656,7 +656,8 @@ END_TEST
 START_TEST(the_client_verifies_through_the_provider_and_refuses_a_tampered_leaf)
 {
     uint8_t seed[2][MLDSA_SEED_BYTES];
-    OSSL_LIB_CTX *sctx = libctx_in_order(1), *cctx = libctx_in_order(0);
+    TLS_PAIR_LIB *spl = libctx_in_order(1), *cpl = libctx_in_order(0);
+    OSSL_LIB_CTX *sctx = spl->lib, *cctx = cpl->lib;
     EVP_PKEY *ca_key, *leaf_key;
     X509 *ca, *leaf, *anchor, *bad;
     SSL_CTX *server, *client;
@@ -708,8 +709,8 @@ START_TEST(the_client_verifies_through_the_provider_and_refuses_a_tampered_leaf)
     X509_free(ca);
     EVP_PKEY_free(leaf_key);
     EVP_PKEY_free(ca_key);
-    OSSL_LIB_CTX_free(sctx);
-    OSSL_LIB_CTX_free(cctx);
+    tls_pair_libctx_free(spl);
+    tls_pair_libctx_free(cpl);
 }
 END_TEST
 

@@ -110,6 +110,7 @@ int main(int argc, char **argv)
     int seconds = argc > 2 ? atoi(argv[2]) : DEFAULT_SECONDS;
     int own = OpenSSL_version_num() >= OPENSSL_3_5;
     ROW rows[N_ROWS];
+    TLS_PAIR_LIB *with_pl, *without_pl;
     OSSL_LIB_CTX *with, *without;
     uint64_t end;
 
@@ -126,9 +127,11 @@ int main(int argc, char **argv)
         fail("the module's folder");
     memcpy(dir, argv[1], (size_t)(slash - argv[1]));
     dir[slash - argv[1]] = '\0';
-    if ((with = tls_pair_libctx(dir, ours_first, 2)) == NULL
-        || (without = tls_pair_libctx(dir, openssl_only, 1)) == NULL)
+    if ((with_pl = tls_pair_libctx(dir, ours_first, 2)) == NULL
+        || (without_pl = tls_pair_libctx(dir, openssl_only, 1)) == NULL)
         fail("loading the providers");
+    with = with_pl->lib;
+    without = without_pl->lib;
     memset(rows, 0, sizeof(rows));
     rows[ROW_OPENSSL] = (ROW){ "server without the provider (OpenSSL's own ML-DSA signs)",
                                without, without, NULL, NULL, NULL, NULL, 0, 0, 0 };
@@ -166,7 +169,7 @@ int main(int argc, char **argv)
            OSSL_PROVIDER_get0_name(EVP_PKEY_get0_provider(rows[ROW_PROVIDER].key)));
     for (int r = 0; r < N_ROWS; r++)
         row_free(&rows[r]);
-    OSSL_LIB_CTX_free(with);
-    OSSL_LIB_CTX_free(without);
+    tls_pair_libctx_free(with_pl);
+    tls_pair_libctx_free(without_pl);
     return EXIT_SUCCESS;
 }

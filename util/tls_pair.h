@@ -12,6 +12,7 @@
 #define MLDSA_TLS_PAIR_H
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <time.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
@@ -34,24 +35,46 @@ static inline uint64_t tls_pair_clock_ns(clockid_t clock)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* The most providers a context of tls_pair_libctx loads. */
+#define TLS_PAIR_MAX_PROVIDERS 2
+
+/* A library context and the providers loaded into it, in order. */
+typedef struct {
+    OSSL_LIB_CTX *lib;
+    OSSL_PROVIDER *prov[TLS_PAIR_MAX_PROVIDERS];
+} TLS_PAIR_LIB;
+
+/* Unload pl's providers and free its context (pl NULL: nothing). */
+static inline void tls_pair_libctx_free(TLS_PAIR_LIB *pl)
+{
+    if (pl == NULL)
+        return;
+    for (size_t i = TLS_PAIR_MAX_PROVIDERS; i-- > 0;)
+        OSSL_PROVIDER_unload(pl->prov[i]);
+    OSSL_LIB_CTX_free(pl->lib);
+    free(pl);
+}
+
 /*
  * A library context that loads the providers names[0..n-1] in that order
- * (modules found in moddir, then OpenSSL's own folder): the first loaded is
- * the first a fetch of a name both have returns.
+ * (n at most TLS_PAIR_MAX_PROVIDERS; modules found in moddir, then
+ * OpenSSL's own folder): the first loaded is, in practice, the one a fetch
+ * of a name both have returns.  tls_pair_libctx_free frees it.
  */
-static inline OSSL_LIB_CTX *tls_pair_libctx(const char *moddir, const char *const *names,
+static inline TLS_PAIR_LIB *tls_pair_libctx(const char *moddir, const char *const *names,
                                             size_t n)
 {
-    OSSL_LIB_CTX *lib = OSSL_LIB_CTX_new();
+    TLS_PAIR_LIB *pl = calloc(1, sizeof(*pl));
 
-    if (lib == NULL || !OSSL_PROVIDER_set_default_search_path(lib, moddir))
+    if (pl == NULL || n > TLS_PAIR_MAX_PROVIDERS || (pl->lib = OSSL_LIB_CTX_new()) == NULL
+        || !OSSL_PROVIDER_set_default_search_path(pl->lib, moddir))
         goto fail;
     for (size_t i = 0; i < n; i++)
-        if (OSSL_PROVIDER_load(lib, names[i]) == NULL)
+        if ((pl->prov[i] = OSSL_PROVIDER_load(pl->lib, names[i])) == NULL)
             goto fail;
-    return lib;
+    return pl;
  fail:
-    OSSL_LIB_CTX_free(lib);
+    tls_pair_libctx_free(pl);
     return NULL;
 }
 
