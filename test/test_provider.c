@@ -841,18 +841,26 @@ END_TEST
 
 /* ---- encoders and decoders ---------------------------------------------------- */
 
-/* pkey encoded in output / structure by ctx's encoders into buf; its length. */
-static size_t encode(EVP_PKEY *pkey, int selection, const char *output,
-                     const char *structure, uint8_t *buf)
+/*
+ * pkey encoded in output / structure by our encoders into buf, given the
+ * encoder parameter "ml-dsa.output_formats" = forms (NULL: none); its
+ * length, 0 when the parameter or the encoding is refused.
+ */
+static size_t encode_in_forms(EVP_PKEY *pkey, int selection, const char *output,
+                              const char *structure, const char *forms, uint8_t *buf)
 {
+    OSSL_PARAM prm[2];
     OSSL_ENCODER_CTX *ectx;
     unsigned char *data = NULL;
     size_t len = 0;
 
+    prm[0] = OSSL_PARAM_construct_utf8_string("ml-dsa.output_formats", (char *)forms, 0);
+    prm[1] = OSSL_PARAM_construct_end();
     ectx = OSSL_ENCODER_CTX_new_for_pkey(pkey, selection, output, structure, OURS);
     ck_assert_ptr_nonnull(ectx);
     ck_assert_int_gt(OSSL_ENCODER_CTX_get_num_encoders(ectx), 0);
-    if (OSSL_ENCODER_to_data(ectx, &data, &len) != 1)
+    if ((forms != NULL && OSSL_ENCODER_CTX_set_params(ectx, prm) != 1)
+        || OSSL_ENCODER_to_data(ectx, &data, &len) != 1)
         len = 0;
     ck_assert_uint_le(len, BUF_MAX);
     if (len > 0)
@@ -860,6 +868,13 @@ static size_t encode(EVP_PKEY *pkey, int selection, const char *output,
     OPENSSL_clear_free(data, len);
     OSSL_ENCODER_CTX_free(ectx);
     return len;
+}
+
+/* pkey encoded in output / structure by our encoders into buf; its length. */
+static size_t encode(EVP_PKEY *pkey, int selection, const char *output,
+                     const char *structure, uint8_t *buf)
+{
+    return encode_in_forms(pkey, selection, output, structure, NULL, buf);
 }
 
 /* data decoded into a key of ctx (keytype NULL: any); NULL when refused. */
@@ -959,29 +974,6 @@ START_TEST(encoders_write_every_form_as_the_library)
 }
 END_TEST
 
-/* pkey's PrivateKeyInfo (DER) by an encoder given "ml-dsa.output_formats"
- * = forms; 0 when set_params or the encoding is refused. */
-static size_t encode_in_forms(EVP_PKEY *pkey, const char *forms, uint8_t *buf)
-{
-    OSSL_PARAM prm[2];
-    OSSL_ENCODER_CTX *ectx;
-    unsigned char *data = NULL;
-    size_t len = 0;
-
-    prm[0] = OSSL_PARAM_construct_utf8_string("ml-dsa.output_formats", (char *)forms, 0);
-    prm[1] = OSSL_PARAM_construct_end();
-    ectx = OSSL_ENCODER_CTX_new_for_pkey(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", OURS);
-    ck_assert_ptr_nonnull(ectx);
-    if (OSSL_ENCODER_CTX_set_params(ectx, prm) == 1
-        && OSSL_ENCODER_to_data(ectx, &data, &len) == 1) {
-        ck_assert_uint_le(len, BUF_MAX);
-        memcpy(buf, data, len);
-    }
-    OPENSSL_clear_free(data, len);
-    OSSL_ENCODER_CTX_free(ectx);
-    return len;
-}
-
 /*
  * The encoder parameter "ml-dsa.output_formats" picks the form of one
  * encoding, over the provider's setting and its default; a name that is no
@@ -1011,17 +1003,21 @@ START_TEST(the_encoder_parameter_picks_the_form)
         wantlen = sizeof(want);
         ck_assert_int_eq(mldsa_key_to_private_der(key, cases[c].format, want, &wantlen),
                          MLDSA_OK);
-        len = encode_in_forms(pkey, cases[c].forms, got);
+        len = encode_in_forms(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", cases[c].forms,
+                              got);
         ck_assert_msg(len == wantlen && memcmp(got, want, len) == 0, "'%s'", cases[c].forms);
-        len = encode_in_forms(other, cases[c].forms, got);
+        len = encode_in_forms(other, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", cases[c].forms,
+                              got);
         ck_assert_msg(len == wantlen && memcmp(got, want, len) == 0,
                       "'%s' over the setting priv-only", cases[c].forms);
     }
-    ck_assert_uint_eq(encode_in_forms(pkey, "seed-only, frobnicated", got), 0);
+    ck_assert_uint_eq(encode_in_forms(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo",
+                                      "seed-only, frobnicated", got), 0);
     ASSERT_REFUSED(R_BAD_PARAMETER, "ml-dsa.output_formats: unknown format 'frobnicated'");
     ck_assert_int_eq(mldsa_key_get_secret(key, sk, sklen), MLDSA_OK);
     ck_assert_ptr_nonnull(seedless = import(lib, p, NULL, 0, sk, sklen, NULL, 0));
-    ck_assert_uint_eq(encode_in_forms(seedless, "seed-only", got), 0);
+    ck_assert_uint_eq(encode_in_forms(seedless, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo",
+                                      "seed-only", got), 0);
     ASSERT_REFUSED(R_NO_FORMAT, "(it has no seed)");
     mldsa_cleanse(sk, sizeof(sk));
     EVP_PKEY_free(seedless);

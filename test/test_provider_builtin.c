@@ -427,6 +427,24 @@ static X509 *reread(X509 *x, int impl)
     return back;
 }
 
+/* x with one bit of its signature (at the end) changed, as an application
+ * of ctx whose lookups use propq reads it. */
+static X509 *tampered(X509 *x, OSSL_LIB_CTX *ctx, const char *propq)
+{
+    unsigned char *der = NULL;
+    const unsigned char *q;
+    int len = i2d_X509(x, &der);
+    X509 *bad;
+
+    ck_assert_int_gt(len, 0);
+    der[len - 9] ^= 4;
+    q = der;
+    ck_assert_ptr_nonnull(bad = X509_new_ex(ctx, propq));
+    ck_assert_ptr_nonnull(d2i_X509(&bad, &q, len));
+    OPENSSL_free(der);
+    return bad;
+}
+
 /* 1 when leaf verifies up to root through intermediate (X509_verify_cert). */
 static int verify_chain(X509 *root, X509 *intermediate, X509 *leaf)
 {
@@ -461,9 +479,6 @@ START_TEST(a_chain_mixing_the_two_providers_verifies_under_either)
     uint8_t seed[3][MLDSA_SEED_BYTES];
     EVP_PKEY *ca_key, *int_key, *leaf_key;
     X509 *ca, *inter, *leaf, *bad;
-    unsigned char *der = NULL;
-    const unsigned char *q;
-    int len;
 
     for (int i = 0; i < 3; i++)
         test_rand_bytes(seed[i], sizeof(seed[i]));
@@ -487,16 +502,10 @@ START_TEST(a_chain_mixing_the_two_providers_verifies_under_either)
         X509_free(l);
     }
     /* a tampered leaf: one bit of its signature (at the end) */
-    len = i2d_X509(leaf, &der);
-    ck_assert_int_gt(len, 0);
-    der[len - 9] ^= 4;
     for (int impl = 0; impl < NIMPL; impl++) {
         X509 *c = reread(ca, impl), *i = reread(inter, impl);
 
-        q = der;
-        ck_assert_ptr_nonnull(bad = X509_new_ex(lib, impl == OURS ? "?provider=mldsa"
-                                                                  : "?provider=default"));
-        ck_assert_ptr_nonnull(d2i_X509(&bad, &q, len));
+        bad = tampered(leaf, lib, impl == OURS ? "?provider=mldsa" : "?provider=default");
         ck_assert_int_eq(X509_verify(bad, X509_get0_pubkey(i)), 0);
         ERR_clear_error();
         ck_assert_int_eq(verify_chain(c, i, bad), 0);
@@ -504,7 +513,6 @@ START_TEST(a_chain_mixing_the_two_providers_verifies_under_either)
         X509_free(c);
         X509_free(i);
     }
-    OPENSSL_free(der);
     X509_free(ca);
     X509_free(inter);
     X509_free(leaf);
@@ -662,9 +670,6 @@ START_TEST(the_client_verifies_through_the_provider_and_refuses_a_tampered_leaf)
     X509 *ca, *leaf, *anchor, *bad;
     SSL_CTX *server, *client;
     SSL *c = NULL;
-    unsigned char *der = NULL;
-    const unsigned char *q;
-    int len;
 
     for (int i = 0; i < 2; i++)
         test_rand_bytes(seed[i], sizeof(seed[i]));
@@ -687,12 +692,7 @@ START_TEST(the_client_verifies_through_the_provider_and_refuses_a_tampered_leaf)
     SSL_free(c);
     SSL_CTX_free(server);
     /* the tampered leaf: one bit of its signature (at the end) */
-    len = i2d_X509(leaf, &der);
-    ck_assert_int_gt(len, 0);
-    der[len - 9] ^= 4;
-    q = der;
-    ck_assert_ptr_nonnull(bad = X509_new_ex(sctx, NULL));
-    ck_assert_ptr_nonnull(d2i_X509(&bad, &q, len));
+    bad = tampered(leaf, sctx, NULL);
     ck_assert_ptr_nonnull(server = tls_pair_ctx(sctx, NULL, bad, leaf_key, NULL));
     c = NULL;
     ck_assert_int_eq(tls_pair_handshake(server, client, NULL, &c), 0);
@@ -702,7 +702,6 @@ START_TEST(the_client_verifies_through_the_provider_and_refuses_a_tampered_leaf)
     SSL_free(c);
     SSL_CTX_free(server);
     SSL_CTX_free(client);
-    OPENSSL_free(der);
     X509_free(bad);
     X509_free(anchor);
     X509_free(leaf);
