@@ -597,8 +597,8 @@ PROVIDER_TLS_SPEED := $(BUILD)/util/provider-tls-speed
 speed: all $(if $(PROVIDER),$(PROVIDER_SPEED) $(PROVIDER_TLS_SPEED))
 	@MLDSA_RUNNER=$(call sh_quote,$(RUNNER)) $(RUNNER) $(APP) speed
 ifneq ($(PROVIDER),)
-	@$(PROVIDER_SPEED) $(abspath $(PROVIDER))
-	@$(PROVIDER_TLS_SPEED) $(abspath $(PROVIDER))
+	@$(OPENSSL_RUN_ENV) $(PROVIDER_SPEED) $(abspath $(PROVIDER))
+	@$(OPENSSL_RUN_ENV) $(PROVIDER_TLS_SPEED) $(abspath $(PROVIDER))
 else
 	@echo "provider rows skipped: $(PROVIDER_SKIP)"
 endif
