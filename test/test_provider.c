@@ -9,7 +9,8 @@
  * library's encodings), encrypted PKCS#8, the ml-dsa.* settings, one key
  * shared by several threads, every known-answer vector of ../shared/vectors
  * that EVP can express, and every bad argument and malformed key, each
- * refused with the provider's reason on OpenSSL's error stack.
+ * refused with the provider's reason on OpenSSL's error stack; the TLS-SIGALG
+ * capability declared from OpenSSL 3.2 on only.
  * Built only with OpenSSL 3 (make sets TEST_PROVIDER_MODULE to the module's
  * path); otherwise one skipped case that says why.
  */
@@ -301,6 +302,34 @@ START_TEST(provider_is_loaded_under_openssl_35s_names)
     ck_assert_str_eq(buildinfo, mldsa_build_info());
     /* the library's known-answer self-tests */
     ck_assert_int_eq(OSSL_PROVIDER_self_test(prov), 1);
+    OSSL_PROVIDER_unload(prov);
+}
+END_TEST
+
+/* Count one capability entry into the counter arg. */
+static int count_entry(const OSSL_PARAM params[], void *arg)
+{
+    (void)params;
+    ++*(int *)arg;
+    return 1;
+}
+
+/*
+ * The TLS-SIGALG capability (ML-DSA-44/65/87) is declared when the
+ * libcrypto the module runs in is 3.2 or later, whose libssl takes
+ * signature algorithms from providers, and not on 3.0 and 3.1 (whatever
+ * headers the module was built with); no other capability (TLS-GROUP) is.
+ */
+START_TEST(tls_sigalgs_are_declared_from_openssl_32_on)
+{
+    OSSL_PROVIDER *prov;
+    int n = 0, groups = 0;
+
+    ck_assert_ptr_nonnull(prov = OSSL_PROVIDER_load(lib, "mldsa"));
+    ck_assert_int_eq(OSSL_PROVIDER_get_capabilities(prov, "TLS-SIGALG", count_entry, &n), 1);
+    ck_assert_int_eq(n, OpenSSL_version_num() >= 0x30200000L ? NPARAMS : 0);
+    ck_assert_int_eq(OSSL_PROVIDER_get_capabilities(prov, "TLS-GROUP", count_entry, &groups), 1);
+    ck_assert_int_eq(groups, 0);
     OSSL_PROVIDER_unload(prov);
 }
 END_TEST
@@ -1799,6 +1828,7 @@ static Suite *provider_suite(void)
     tcase_add_unchecked_fixture(evp, setup, teardown);
     tcase_set_timeout(evp, 60);
     tcase_add_test(evp, provider_is_loaded_under_openssl_35s_names);
+    tcase_add_test(evp, tls_sigalgs_are_declared_from_openssl_32_on);
     tcase_add_loop_test(evp, keygen_sign_verify_with_and_without_contexts, 0, NPARAMS);
     tcase_add_loop_test(evp, keys_from_a_seed_are_the_librarys, 0, NPARAMS);
     tcase_add_loop_test(evp, deterministic_and_test_entropy_signatures_are_the_librarys, 0, NPARAMS);
