@@ -2,7 +2,8 @@
  * Encoders (OSSL_OP_ENCODER): SubjectPublicKeyInfo (RFC 5280 section
  * 4.1.2.7, RFC 9881 section 4), PrivateKeyInfo (RFC 5958 OneAsymmetricKey
  * holding the privateKey CHOICE of RFC 9881 section 6, in the first form of
- * ml-dsa.output_formats the key has) and EncryptedPrivateKeyInfo (RFC 5958
+ * ml-dsa.output_formats the key has: the encoder's parameter of that name,
+ * or the provider's setting; with neither, seed-only, then priv-only) and EncryptedPrivateKeyInfo (RFC 5958
  * section 3), as DER or PEM.  The keys are written by the library; the
  * encryption is OpenSSL's own (PKCS8_encrypt_ex: PBES2 with the cipher the
  * application names, its default PBKDF2), which is what `openssl pkey
@@ -25,7 +26,13 @@ typedef enum { ENC_SPKI, ENC_PKI, ENC_EPKI } ENC_STRUCTURE;
 typedef struct {
     const PROV_CTX *provctx;
     EVP_CIPHER *cipher;        /* set: the private key is written encrypted */
+    /* the encoder's "ml-dsa.output_formats" (n_forms 0: the provider's) */
+    PROV_FORM forms[PROV_FORM_COUNT];
+    size_t n_forms;
 } ENC_CTX;
+
+/* The encoder parameter that overrides the provider's setting of that name. */
+#define ENC_PARAM_OUTPUT_FORMATS "ml-dsa.output_formats"
 
 /* The longest passphrase taken from the application's callback. */
 #define PASSPHRASE_MAX 1024
@@ -57,13 +64,28 @@ static void enc_freectx(void *vctx)
     free(ctx);
 }
 
-/* "cipher" (a name; empty for none) and "properties" to fetch it with. */
+/*
+ * "ml-dsa.output_formats" (the private key forms to write, first fitting one
+ * wins, as the provider's setting of that name), "cipher" (a name; empty for
+ * none) and "properties" to fetch it with.
+ */
 static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     ENC_CTX *ctx = vctx;
     const OSSL_PARAM *p;
-    const char *name = NULL, *props = NULL;
+    const char *name = NULL, *props = NULL, *forms;
+    char err[128];
 
+    if ((p = OSSL_PARAM_locate_const(params, ENC_PARAM_OUTPUT_FORMATS)) != NULL) {
+        if (!OSSL_PARAM_get_utf8_string_ptr(p, &forms)
+            || !ossl_prov_parse_forms(err, sizeof(err), ENC_PARAM_OUTPUT_FORMATS, forms,
+                                      ctx->forms, &ctx->n_forms)) {
+            ctx->n_forms = 0;
+            PROV_RAISE(ctx->provctx, PROV_R_BAD_PARAMETER, "encoder: %s",
+                       p->data_type == OSSL_PARAM_UTF8_STRING ? err : "not a string");
+            return 0;
+        }
+    }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_ENCODER_PARAM_PROPERTIES)) != NULL
         && !OSSL_PARAM_get_utf8_string_ptr(p, &props))
         return 0;
@@ -87,6 +109,7 @@ static const OSSL_PARAM *enc_settable_ctx_params(void *provctx)
     static const OSSL_PARAM settable[] = {
         OSSL_PARAM_utf8_string(OSSL_ENCODER_PARAM_CIPHER, NULL, 0),
         OSSL_PARAM_utf8_string(OSSL_ENCODER_PARAM_PROPERTIES, NULL, 0),
+        OSSL_PARAM_utf8_string(ENC_PARAM_OUTPUT_FORMATS, NULL, 0),
         OSSL_PARAM_END
     };
 
@@ -108,17 +131,19 @@ static int key_to(const PROV_KEY *pkey, int secret, int pem, mldsa_key_format fo
 
 /*
  * The key's SubjectPublicKeyInfo, or its PrivateKeyInfo in the first form of
- * ml-dsa.output_formats it has, in a new buffer (cleansed before it is freed).
+ * ctx's ml-dsa.output_formats (the provider's, unless the encoder was given
+ * its own) it has, in a new buffer (cleansed before it is freed).
  */
-static int key_encoding(const PROV_KEY *pkey, int secret, int pem, uint8_t **buf,
-                        size_t *len)
+static int key_encoding(const ENC_CTX *ctx, const PROV_KEY *pkey, int secret, int pem,
+                        uint8_t **buf, size_t *len)
 {
     mldsa_key_format format = MLDSA_KEY_FORMAT_SEED;
     int ret;
 
     *buf = NULL;
     *len = 0;
-    if (secret && !ossl_prov_output_format(pkey, &format))
+    if (secret && !ossl_prov_output_format(pkey, ctx->n_forms > 0 ? ctx->forms : NULL,
+                                           ctx->n_forms, &format))
         return 0;
     if ((ret = key_to(pkey, secret, pem, format, NULL, len)) != MLDSA_OK
         || (*buf = malloc(*len)) == NULL
@@ -156,7 +181,7 @@ static X509_SIG *encrypt_private(const ENC_CTX *ctx, const PROV_KEY *pkey,
         PROV_RAISE(ctx->provctx, PROV_R_PASSPHRASE, "%s", pkey->alg->name);
         goto end;
     }
-    if (!key_encoding(pkey, 1, 0, &der, &derlen))
+    if (!key_encoding(ctx, pkey, 1, 0, &der, &derlen))
         goto end;
     p = der;
     if ((p8inf = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)derlen)) == NULL
@@ -218,7 +243,7 @@ static int encode(ENC_CTX *ctx, OSSL_CORE_BIO *out, const void *obj_raw,
         X509_SIG_free(p8);
         return ok;
     }
-    if (!key_encoding(pkey, secret, pem, &buf, &len))
+    if (!key_encoding(ctx, pkey, secret, pem, &buf, &len))
         return 0;
     ok = ossl_prov_bio_write(ctx->provctx, out, buf, len);
     mldsa_cleanse(buf, len);

@@ -8,7 +8,10 @@
  *                         seed, the expanded key checked against it (yes)
  *   ml-dsa.input_formats  the PKCS#8 forms accepted (default all)
  *   ml-dsa.output_formats the forms written, first usable one wins
- *                         (default seed-priv, then priv-only)
+ *                         (default seed-only, then priv-only: RFC 9881's
+ *                         recommended form, which every reader takes,
+ *                         when the key has its seed; OpenSSL 3.5's default
+ *                         is seed-priv, then priv-only)
  *
  * Form names: seed-priv, priv-only, oqskeypair, seed-only, bare-priv,
  * bare-seed (the RFC 9881 forms are both, expandedKey and seed; the others
@@ -48,10 +51,10 @@ static int parse_bool(const char *s)
 
 /*
  * Parse the form list s into forms (in order, each once); 1, or 0 with the
- * setting's error kept for a name that is no form.
+ * setting's error written to err (errlen bytes) for a name that is no form.
  */
-static int parse_forms(PROV_CTX *ctx, const char *setting, const char *s,
-                       PROV_FORM *forms, size_t *n)
+int ossl_prov_parse_forms(char *err, size_t errlen, const char *setting, const char *s,
+                          PROV_FORM *forms, size_t *n)
 {
     unsigned int seen = 0;
     size_t len, f;
@@ -64,8 +67,7 @@ static int parse_forms(PROV_CTX *ctx, const char *setting, const char *s,
             if (strlen(form_names[f]) == len && strncmp(s, form_names[f], len) == 0)
                 break;
         if (f == PROV_FORM_COUNT) {
-            snprintf(ctx->config_error, sizeof(ctx->config_error),
-                     "%s: unknown format '%.*s'", setting, (int)len, s);
+            snprintf(err, errlen, "%s: unknown format '%.*s'", setting, (int)len, s);
             return 0;
         }
         if (!(seen & (1u << f)))
@@ -100,6 +102,7 @@ void ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
         OSSL_PARAM_utf8_ptr("ml-dsa.output_formats", &output, 0),
         OSSL_PARAM_END
     };
+    static const PROV_FORM default_output[] = { PROV_FORM_SEED_ONLY, PROV_FORM_PRIV_ONLY };
     PROV_FORM forms[PROV_FORM_COUNT];
     size_t n;
 
@@ -107,9 +110,9 @@ void ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
     ctx->retain_seed = 1;
     ctx->prefer_seed = 1;
     ctx->input_forms = (1u << PROV_FORM_COUNT) - 1;
-    for (n = 0; n < PROV_FORM_COUNT; n++)
-        ctx->output_forms[n] = (PROV_FORM)n;
-    ctx->n_output_forms = PROV_FORM_COUNT;
+    for (n = 0; n < sizeof(default_output) / sizeof(default_output[0]); n++)
+        ctx->output_forms[n] = default_output[n];
+    ctx->n_output_forms = n;
     for (; in->function_id != 0; in++)
         if (in->function_id == OSSL_FUNC_CORE_GET_PARAMS)
             get_params = OSSL_FUNC_core_get_params(in);
@@ -117,14 +120,17 @@ void ossl_prov_config_read(PROV_CTX *ctx, const OSSL_DISPATCH *in)
         || !read_bool(ctx, "ml-dsa.retain_seed", retain, &ctx->retain_seed)
         || !read_bool(ctx, "ml-dsa.prefer_seed", prefer, &ctx->prefer_seed))
         return;
-    if (input != NULL && parse_forms(ctx, "ml-dsa.input_formats", input, forms, &n)) {
+    if (input != NULL
+        && ossl_prov_parse_forms(ctx->config_error, sizeof(ctx->config_error),
+                                 "ml-dsa.input_formats", input, forms, &n)) {
         ctx->input_forms = 0;
         while (n > 0)
             ctx->input_forms |= 1u << forms[--n];
     }
     if (output != NULL)
-        (void)parse_forms(ctx, "ml-dsa.output_formats", output, ctx->output_forms,
-                          &ctx->n_output_forms);
+        (void)ossl_prov_parse_forms(ctx->config_error, sizeof(ctx->config_error),
+                                    "ml-dsa.output_formats", output, ctx->output_forms,
+                                    &ctx->n_output_forms);
 }
 
 /* DER header bytes: an OCTET STRING or SEQUENCE of 256..65535 bytes. */
@@ -166,17 +172,23 @@ int ossl_prov_form_of(const PROV_ALG *alg, const unsigned char *priv,
 }
 
 /*
- * The first form of ml-dsa.output_formats that this key can be written in
- * (seed-priv and seed-only need the seed; the legacy forms are not written).
+ * The first of the n forms (forms NULL: those of ml-dsa.output_formats) that
+ * this key can be written in (seed-priv and seed-only need the seed; the
+ * legacy forms are not written).
  */
-int ossl_prov_output_format(const PROV_KEY *pkey, mldsa_key_format *format)
+int ossl_prov_output_format(const PROV_KEY *pkey, const PROV_FORM *forms, size_t n,
+                            mldsa_key_format *format)
 {
     int seed = ossl_prov_key_has_seed(pkey);
 
     if (!ossl_prov_config_check(pkey->provctx))
         return 0;
-    for (size_t i = 0; i < pkey->provctx->n_output_forms; i++) {
-        switch (pkey->provctx->output_forms[i]) {
+    if (forms == NULL) {
+        forms = pkey->provctx->output_forms;
+        n = pkey->provctx->n_output_forms;
+    }
+    for (size_t i = 0; i < n; i++) {
+        switch (forms[i]) {
         case PROV_FORM_SEED_PRIV:
             if (!seed)
                 continue;

@@ -119,9 +119,19 @@ const char *ossl_prov_form_name(PROV_FORM form);
  * it is none of them. */
 int ossl_prov_form_of(const PROV_ALG *alg, const unsigned char *priv,
                       size_t privlen);
-/* The form to write pkey's private key in; 0 (with an error raised) when no
- * enabled output form fits the key. */
-int ossl_prov_output_format(const PROV_KEY *pkey, mldsa_key_format *format);
+/* The form to write pkey's private key in, the first of the n forms that
+ * fits it (forms NULL: ml-dsa.output_formats'); 0 (with an error raised)
+ * when none does. */
+int ossl_prov_output_format(const PROV_KEY *pkey, const PROV_FORM *forms, size_t n,
+                            mldsa_key_format *format);
+/* The list of form names s into forms (each once, in order; room for
+ * PROV_FORM_COUNT) and *n; 0 with "setting: unknown format ..." in err
+ * (errlen bytes) for a name that is none. */
+int ossl_prov_parse_forms(char *err, size_t errlen, const char *setting, const char *s,
+                          PROV_FORM *forms, size_t *n);
+
+/* capabilities.c: the TLS-SIGALG capability (on OpenSSL 3.2 and later). */
+OSSL_FUNC_provider_get_capabilities_fn ossl_prov_get_capabilities;
 
 /* Errors (errors.c): a reason code of this provider, and a detail. */
 enum {

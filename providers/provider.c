@@ -8,7 +8,8 @@
  * are known already and the calls change nothing.  Algorithms: a keymgmt,
  * a signature, the encoders and the decoders for each parameter set, all
  * with the property provider=mldsa; OSSL_PROVIDER_self_test runs the
- * library's known-answer tests.  No TLS capability is declared.
+ * library's known-answer tests; the TLS signature algorithms are in
+ * capabilities.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,7 @@ static const OSSL_DISPATCH prov_functions[] = {
     { OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query_operation },
     { OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))prov_get_reason_strings },
     { OSSL_FUNC_PROVIDER_SELF_TEST, (void (*)(void))prov_self_test },
+    { OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))ossl_prov_get_capabilities },
     { 0, NULL }
 };
 

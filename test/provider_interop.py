@@ -2,7 +2,8 @@
 """Interop of the provider (through the openssl command) with OpenSSL 4.0
 through Python's cryptography (48+), for test/test_provider.sh.
 
-The provider's keys (seed-only PKCS#8, the form cryptography reads, and
+The provider's keys (written with no settings: seed-only PKCS#8, the form
+cryptography reads, also for a key read from OpenSSL 3.5's default form; and
 SubjectPublicKeyInfo), signatures with and without a context, and the
 certificates test_provider.sh made (a self-signed one per parameter set, the
 chain CA -> intermediate -> leaf) load and verify in cryptography; a key and
@@ -77,10 +78,9 @@ def verifies(pub, sig, msg, ctx=None):
 
 def ours_in_theirs(n):
     """The provider's key, public key and signatures, read by cryptography."""
-    rc, _, err = openssl("genpkey", "-algorithm", f"ML-DSA-{n}", "-out", f"ik{n}.pem",
-                         config="seed-only.cnf")
+    rc, _, err = openssl("genpkey", "-algorithm", f"ML-DSA-{n}", "-out", f"ik{n}.pem")
     rc2, _, err2 = openssl("pkey", "-in", f"ik{n}.pem", "-pubout", "-out", f"ip{n}.pem")
-    case(f"ML-DSA-{n}: the provider writes a seed-only key and its public key",
+    case(f"ML-DSA-{n}: the provider writes a key in its default form and its public key",
          rc == 0 and rc2 == 0, err + err2)
     if rc or rc2:
         return
@@ -93,6 +93,18 @@ def ours_in_theirs(n):
         return
     case(f"ML-DSA-{n}: cryptography loads the provider's keys (the same public key)",
          ok and key.public_key().public_bytes(PEM, SPKI) == read(f"ip{n}.pem"))
+    # a key of OpenSSL 3.5's default form (both: seed and expanded key),
+    # written again by the provider with no settings: the seed form
+    rc, _, err = openssl("genpkey", "-algorithm", f"ML-DSA-{n}", "-out", f"ib{n}.pem",
+                         config="seed-priv.cnf")
+    rc2, out, err2 = openssl("pkey", "-in", f"ib{n}.pem")
+    try:
+        ok = rc == 0 and rc2 == 0 and isinstance(
+            serialization.load_pem_private_key(out, None), PRIVATE[n])
+    except (ValueError, TypeError) as e:
+        ok, err2 = False, str(e)
+    case(f"ML-DSA-{n}: ... and a both-form key the provider wrote again by default",
+         ok, err + err2)
     msg = os.urandom(777)
     write(f"im{n}", msg)
     for ctx in (None, b"interop-ctx"):
@@ -114,8 +126,8 @@ def theirs_in_ours(n):
     rc, out, err = openssl("pkey", "-in", f"ck{n}.pem", "-pubout")
     case(f"ML-DSA-{n}: the provider reads cryptography's private key (the same public key)",
          rc == 0 and out == read(f"cp{n}.pem"), err)
-    rc, out, err = openssl("pkey", "-in", f"ck{n}.pem", "-out", "-", config="seed-only.cnf")
-    case(f"ML-DSA-{n}: ... and writes it back byte for byte (seed-only)",
+    rc, out, err = openssl("pkey", "-in", f"ck{n}.pem", "-out", "-")
+    case(f"ML-DSA-{n}: ... and writes it back byte for byte (the default: seed-only)",
          rc == 0 and out == read(f"ck{n}.pem"), err)
     msg = os.urandom(1000)
     write(f"cm{n}", msg)

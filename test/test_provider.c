@@ -9,7 +9,8 @@
  * library's encodings), encrypted PKCS#8, the ml-dsa.* settings, one key
  * shared by several threads, every known-answer vector of test/vectors
  * that EVP can express, and every bad argument and malformed key, each
- * refused with the provider's reason on OpenSSL's error stack.
+ * refused with the provider's reason on OpenSSL's error stack; the TLS-SIGALG
+ * capability declared from OpenSSL 3.2 on only.
  * Built only with OpenSSL 3 (make sets TEST_PROVIDER_MODULE to the module's
  * path); otherwise one skipped case that says why.
  */
@@ -301,6 +302,34 @@ START_TEST(provider_is_loaded_under_openssl_35s_names)
     ck_assert_str_eq(buildinfo, mldsa_build_info());
     /* the library's known-answer self-tests */
     ck_assert_int_eq(OSSL_PROVIDER_self_test(prov), 1);
+    OSSL_PROVIDER_unload(prov);
+}
+END_TEST
+
+/* Count one capability entry into the counter arg. */
+static int count_entry(const OSSL_PARAM params[], void *arg)
+{
+    (void)params;
+    ++*(int *)arg;
+    return 1;
+}
+
+/*
+ * The TLS-SIGALG capability (ML-DSA-44/65/87) is declared when the
+ * libcrypto the module runs in is 3.2 or later, whose libssl takes
+ * signature algorithms from providers, and not on 3.0 and 3.1 (whatever
+ * headers the module was built with); no other capability (TLS-GROUP) is.
+ */
+START_TEST(tls_sigalgs_are_declared_from_openssl_32_on)
+{
+    OSSL_PROVIDER *prov;
+    int n = 0, groups = 0;
+
+    ck_assert_ptr_nonnull(prov = OSSL_PROVIDER_load(lib, "mldsa"));
+    ck_assert_int_eq(OSSL_PROVIDER_get_capabilities(prov, "TLS-SIGALG", count_entry, &n), 1);
+    ck_assert_int_eq(n, OpenSSL_version_num() >= 0x30200000L ? NPARAMS : 0);
+    ck_assert_int_eq(OSSL_PROVIDER_get_capabilities(prov, "TLS-GROUP", count_entry, &groups), 1);
+    ck_assert_int_eq(groups, 0);
     OSSL_PROVIDER_unload(prov);
 }
 END_TEST
@@ -841,18 +870,26 @@ END_TEST
 
 /* ---- encoders and decoders ---------------------------------------------------- */
 
-/* pkey encoded in output / structure by ctx's encoders into buf; its length. */
-static size_t encode(EVP_PKEY *pkey, int selection, const char *output,
-                     const char *structure, uint8_t *buf)
+/*
+ * pkey encoded in output / structure by our encoders into buf, given the
+ * encoder parameter "ml-dsa.output_formats" = forms (NULL: none); its
+ * length, 0 when the parameter or the encoding is refused.
+ */
+static size_t encode_in_forms(EVP_PKEY *pkey, int selection, const char *output,
+                              const char *structure, const char *forms, uint8_t *buf)
 {
+    OSSL_PARAM prm[2];
     OSSL_ENCODER_CTX *ectx;
     unsigned char *data = NULL;
     size_t len = 0;
 
+    prm[0] = OSSL_PARAM_construct_utf8_string("ml-dsa.output_formats", (char *)forms, 0);
+    prm[1] = OSSL_PARAM_construct_end();
     ectx = OSSL_ENCODER_CTX_new_for_pkey(pkey, selection, output, structure, OURS);
     ck_assert_ptr_nonnull(ectx);
     ck_assert_int_gt(OSSL_ENCODER_CTX_get_num_encoders(ectx), 0);
-    if (OSSL_ENCODER_to_data(ectx, &data, &len) != 1)
+    if ((forms != NULL && OSSL_ENCODER_CTX_set_params(ectx, prm) != 1)
+        || OSSL_ENCODER_to_data(ectx, &data, &len) != 1)
         len = 0;
     ck_assert_uint_le(len, BUF_MAX);
     if (len > 0)
@@ -860,6 +897,13 @@ static size_t encode(EVP_PKEY *pkey, int selection, const char *output,
     OPENSSL_clear_free(data, len);
     OSSL_ENCODER_CTX_free(ectx);
     return len;
+}
+
+/* pkey encoded in output / structure by our encoders into buf; its length. */
+static size_t encode(EVP_PKEY *pkey, int selection, const char *output,
+                     const char *structure, uint8_t *buf)
+{
+    return encode_in_forms(pkey, selection, output, structure, NULL, buf);
 }
 
 /* data decoded into a key of ctx (keytype NULL: any); NULL when refused. */
@@ -892,7 +936,7 @@ START_TEST(encoders_write_every_form_as_the_library)
         { "ml-dsa.output_formats = seed-only", MLDSA_KEY_FORMAT_SEED },
         { "ml-dsa.output_formats = priv-only", MLDSA_KEY_FORMAT_EXPANDED },
         { "ml-dsa.output_formats = seed-priv", MLDSA_KEY_FORMAT_BOTH },
-        { "", MLDSA_KEY_FORMAT_BOTH },     /* OpenSSL 3.5's default */
+        { "", MLDSA_KEY_FORMAT_SEED },     /* the default: RFC 9881's seed form */
         { "ml-dsa.output_formats = oqskeypair, bare-seed priv-only", MLDSA_KEY_FORMAT_EXPANDED },
     };
     mldsa_param p = params[_i];
@@ -956,6 +1000,60 @@ START_TEST(encoders_write_every_form_as_the_library)
         EVP_PKEY_free(pkey);
     }
     mldsa_key_free(key);
+}
+END_TEST
+
+/*
+ * The encoder parameter "ml-dsa.output_formats" picks the form of one
+ * encoding, over the provider's setting and its default; a name that is no
+ * form, and a list without one the key has, are refused with the reason.
+ */
+START_TEST(the_encoder_parameter_picks_the_form)
+{
+    static const struct { const char *forms; mldsa_key_format format; } cases[] = {
+        { "seed-priv", MLDSA_KEY_FORMAT_BOTH },
+        { "priv-only", MLDSA_KEY_FORMAT_EXPANDED },
+        { "seed-only", MLDSA_KEY_FORMAT_SEED },
+        { "oqskeypair, seed-priv priv-only", MLDSA_KEY_FORMAT_BOTH },
+    };
+    mldsa_param p = params[_i];
+    static uint8_t got[BUF_MAX], want[BUF_MAX], sk[MLDSA_MAX_SECRET_KEY_BYTES];
+    uint8_t seed[32];
+    size_t len, wantlen, sklen = mldsa_secret_key_bytes(p);
+    OSSL_LIB_CTX *priv_only = provider_libctx("ml-dsa.output_formats = priv-only", "");
+    MLDSA_KEY *key;
+    EVP_PKEY *pkey, *other, *seedless;
+
+    test_rand_bytes(seed, sizeof(seed));
+    ck_assert_int_eq(mldsa_key_from_seed(&key, p, seed, 32), MLDSA_OK);
+    pkey = generate(lib, p, seed);
+    other = generate(priv_only, p, seed);
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        wantlen = sizeof(want);
+        ck_assert_int_eq(mldsa_key_to_private_der(key, cases[c].format, want, &wantlen),
+                         MLDSA_OK);
+        len = encode_in_forms(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", cases[c].forms,
+                              got);
+        ck_assert_msg(len == wantlen && memcmp(got, want, len) == 0, "'%s'", cases[c].forms);
+        len = encode_in_forms(other, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", cases[c].forms,
+                              got);
+        ck_assert_msg(len == wantlen && memcmp(got, want, len) == 0,
+                      "'%s' over the setting priv-only", cases[c].forms);
+    }
+    ck_assert_uint_eq(encode_in_forms(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo",
+                                      "seed-only, frobnicated", got), 0);
+    ASSERT_REFUSED(R_BAD_PARAMETER, "ml-dsa.output_formats: unknown format 'frobnicated'");
+    ck_assert_int_eq(mldsa_key_get_secret(key, sk, sklen), MLDSA_OK);
+    ck_assert_ptr_nonnull(seedless = import(lib, p, NULL, 0, sk, sklen, NULL, 0));
+    ck_assert_uint_eq(encode_in_forms(seedless, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo",
+                                      "seed-only", got), 0);
+    ASSERT_REFUSED(R_NO_FORMAT, "(it has no seed)");
+    mldsa_cleanse(sk, sizeof(sk));
+    EVP_PKEY_free(seedless);
+    EVP_PKEY_free(other);
+    EVP_PKEY_free(pkey);
+    mldsa_key_free(key);
+    OSSL_LIB_CTX_free(priv_only);
 }
 END_TEST
 
@@ -1158,11 +1256,11 @@ START_TEST(settings_of_openssl_35_are_honoured)
     ASSERT_REFUSED(R_BAD_KEY, "do not belong together");
     seed[0] ^= 1;
     /* input_formats: a form left out is refused with the reason */
-    ctx = provider_libctx("ml-dsa.input_formats = seed-only", "");
+    ctx = provider_libctx("ml-dsa.input_formats = seed-priv", "");
     pkey = generate(lib, MLDSA_65, seed);
-    len = encode(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", buf);  /* seed-priv */
+    len = encode(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", buf);  /* seed-only */
     ck_assert_ptr_null(decode(ctx, "DER", "ML-DSA-65", EVP_PKEY_KEYPAIR, buf, len, NULL));
-    ASSERT_REFUSED(R_NO_FORMAT, "the seed-priv form is not in ml-dsa.input_formats");
+    ASSERT_REFUSED(R_NO_FORMAT, "the seed-only form is not in ml-dsa.input_formats");
     len = encode(pkey, EVP_PKEY_PUBLIC_KEY, "DER", "SubjectPublicKeyInfo", buf);
     ck_assert_ptr_nonnull(pub = decode(ctx, "DER", NULL, EVP_PKEY_PUBLIC_KEY, buf, len, NULL));
     EVP_PKEY_free(pub);
@@ -1175,6 +1273,19 @@ START_TEST(settings_of_openssl_35_are_honoured)
     ASSERT_REFUSED(R_NO_FORMAT, "(it has no seed)");
     EVP_PKEY_free(pkey);
     OSSL_LIB_CTX_free(ctx);
+    /* the default output (seed-only, then priv-only): a key without its
+     * seed is written as its expanded key, one with it as the seed alone */
+    ck_assert_ptr_nonnull(pkey = import(lib, MLDSA_65, NULL, 0, sk, sklen, NULL, 0));
+    len = encode(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", buf);
+    ck_assert_int_eq(mldsa_key_from_der(&key, buf, len), MLDSA_OK);
+    ck_assert_int_eq(mldsa_key_has_seed(key), 0);
+    ck_assert_uint_eq(len, 24 + 4 + sklen);   /* PKCS#8 header, expandedKey */
+    mldsa_key_free(key);
+    EVP_PKEY_free(pkey);
+    pkey = generate(lib, MLDSA_65, seed);
+    len = encode(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", buf);
+    ck_assert_uint_eq(len, 20 + 2 + 32);      /* PKCS#8 header, [0] seed */
+    EVP_PKEY_free(pkey);
     /* a bad setting: every key operation says what it is */
     ctx = provider_libctx("ml-dsa.retain_seed = maybe", "");
     ck_assert_ptr_nonnull(kctx = EVP_PKEY_CTX_new_from_name(ctx, "ML-DSA-44", OURS));
@@ -1717,6 +1828,7 @@ static Suite *provider_suite(void)
     tcase_add_unchecked_fixture(evp, setup, teardown);
     tcase_set_timeout(evp, 60);
     tcase_add_test(evp, provider_is_loaded_under_openssl_35s_names);
+    tcase_add_test(evp, tls_sigalgs_are_declared_from_openssl_32_on);
     tcase_add_loop_test(evp, keygen_sign_verify_with_and_without_contexts, 0, NPARAMS);
     tcase_add_loop_test(evp, keys_from_a_seed_are_the_librarys, 0, NPARAMS);
     tcase_add_loop_test(evp, deterministic_and_test_entropy_signatures_are_the_librarys, 0, NPARAMS);
@@ -1728,6 +1840,7 @@ static Suite *provider_suite(void)
 #endif
     tcase_add_loop_test(evp, key_parameters_checks_and_dup, 0, NPARAMS);
     tcase_add_loop_test(evp, encoders_write_every_form_as_the_library, 0, NPARAMS);
+    tcase_add_loop_test(evp, the_encoder_parameter_picks_the_form, 0, NPARAMS);
     tcase_add_loop_test(evp, the_text_encoder_prints_as_openssl_35, 0, NPARAMS);
     tcase_add_loop_test(evp, decoders_read_every_form_of_openssl_35, 0, NPARAMS);
     tcase_add_loop_test(evp, encrypted_private_keys_round_trip_through_openssl, 0, NPARAMS);

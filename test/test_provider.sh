@@ -11,8 +11,11 @@
 # -text; CMS: an RFC 9882 SignedData built here (test/provider_cms.py)
 # verified by cms -verify, and cms -sign, which OpenSSL 3.0 cannot do with a
 # provider's key (a counted skip); malformed and refused keys, each with the
-# provider's reason on the error stack; interop with OpenSSL 4.0 through
-# Python cryptography (test/provider_interop.py, skips itself).
+# provider's reason on the error stack; TLS 1.3 through s_server / s_client
+# on 127.0.0.1 (OpenSSL 3.2+: each parameter set, the provider loaded first
+# or second, a chain, 3.5's own key, a tampered leaf refused; 3.0 and 3.1:
+# the errors they give); interop with OpenSSL 4.0 through Python
+# cryptography (test/provider_interop.py, skips itself).
 # One line per case, then "N passed, N failed, N skipped".
 # Usage (from the repository root): bash test/test_provider.sh PATH_TO_mldsa
 # MLDSA_PROVIDER names the module (make test sets it); when it is empty,
@@ -226,10 +229,13 @@ if vectors "key files of OpenSSL 3.5"; then
         "$M" keygen -a $n --seed $SEED -o tool$n.pem
         same "ML-DSA-$n: ... = the mldsa tool's keygen --seed" gs$n.pem tool$n.pem
         openssl genpkey -algorithm ML-DSA-$n -pkeyopt hexseed:$SEED -out gd$n.pem 2>"$T/err"
-        same "ML-DSA-$n: genpkey's default form (seed-priv) = OpenSSL 3.5's" \
-            gd$n.pem "$PEM/prv-$n-seed-priv.pem"
+        same "ML-DSA-$n: genpkey's default form (seed-only, RFC 9881's) = OpenSSL 3.5's" \
+            gd$n.pem "$PEM/prv-$n-seed-only.pem"
+        ossl seed-priv genpkey -algorithm ML-DSA-$n -pkeyopt hexseed:$SEED -out gb$n.pem 2>"$T/err"
+        same "ML-DSA-$n: ... seed-priv (OpenSSL 3.5's default) = OpenSSL 3.5's" \
+            gb$n.pem "$PEM/prv-$n-seed-priv.pem"
         "$M" keygen -a $n --seed $SEED --key-format both -o toolb$n.pem
-        same "ML-DSA-$n: ... = the tool's --key-format both" gd$n.pem toolb$n.pem
+        same "ML-DSA-$n: ... = the tool's --key-format both" gb$n.pem toolb$n.pem
         for in in seed-only priv-only seed-priv bare-seed bare-priv oqskeypair; do
             for form in seed-only priv-only seed-priv; do
                 want=$form
@@ -256,9 +262,9 @@ if vectors "key files of OpenSSL 3.5"; then
         openssl pkey -pubin -in "$PEM/pub-$n.pem" -text -noout >o.txt 2>"$T/err"
         same "ML-DSA-$n: ... of a public key" o.txt "$PEM/pub-$n.txt"
         der "$PEM/prv-$n-seed-priv.pem" >want.der
-        openssl pkey -in "$PEM/prv-$n-seed-priv.pem" -outform DER -out o.der 2>"$T/err"
+        ossl seed-priv pkey -in "$PEM/prv-$n-seed-priv.pem" -outform DER -out o.der 2>"$T/err"
         same "ML-DSA-$n: pkey -outform DER = the DER of OpenSSL 3.5's file" o.der want.der
-        openssl pkey -inform DER -in want.der -out o.pem 2>"$T/err"
+        ossl seed-priv pkey -inform DER -in want.der -out o.pem 2>"$T/err"
         same "ML-DSA-$n: pkey -inform DER back to PEM" o.pem "$PEM/prv-$n-seed-priv.pem"
         der "$PEM/pub-$n.pem" >want.der
         openssl pkey -pubin -in "$PEM/pub-$n.pem" -outform DER -out o.der 2>"$T/err"
@@ -289,7 +295,7 @@ check "... which the provider reads back" \
     openssl pkey -inform DER -in enc.der -passin pass:x -out dec2.pem
 same "... the same key" dec2.pem plain.pem
 check "the tool decrypts the provider's encrypted key" \
-    "$M" pkey -i enc.pem --passin pass:s3cret --key-format both -o tdec.pem
+    "$M" pkey -i enc.pem --passin pass:s3cret --key-format seed -o tdec.pem
 same "... to the same key" tdec.pem plain.pem
 check "the provider decrypts the tool's encrypted key" \
     bash -c "'$M' keygen -a 44 --seed $SEED --passout pass:pw -o tenc.pem && \
@@ -425,6 +431,89 @@ if at_least 3 5; then
                  openssl pkey -in bleaf.key -pubout -out bleafpub.pem && \
                  openssl pkeyutl -verify -rawin -pubin -inkey bleafpub.pem -in msg44 \
                      -sigfile bs44 -pkeyopt context-string:ctx"
+fi
+
+# --- TLS 1.3: s_server and s_client on 127.0.0.1 ------------------------------------
+# The two providers in either order, as an openssl.cnf activating them gives
+# (nothing preferred): libssl takes ML-DSA's TLS signature algorithm from
+# the provider its keymgmt fetch returns, ours when it is loaded first.
+for first in mldsa default; do
+    {
+        printf 'openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n'
+        if [ $first = mldsa ]; then
+            printf '[provider_sect]\nmldsa = mldsa_sect\ndefault = default_sect\n'
+        else
+            printf '[provider_sect]\ndefault = default_sect\nmldsa = mldsa_sect\n'
+        fi
+        printf '[default_sect]\nactivate = 1\n[mldsa_sect]\nmodule = %s\nactivate = 1\n' "$MODULE"
+    } >"$T/first-$first.cnf"
+done
+# serve CNF SERVER_ARGS...: s_server of CNF on 127.0.0.1 (a port the system
+# picks, one connection, 10 s at most; -www: it answers the connection
+# without reading its stdin) in the background; its port in $port (empty
+# when it did not start: its errors in srv.err).
+serve() {
+    local cnf=$1
+    shift
+    port=
+    OPENSSL_CONF=$T/$cnf.cnf timeout 10 openssl s_server -accept 127.0.0.1:0 -naccept 1 \
+        -www -tls1_3 "$@" >srv.out 2>srv.err </dev/null &
+    server=$!
+    for _ in $(seq 100); do
+        port=$(sed -n 's/^ACCEPT 127\.0\.0\.1:\([0-9][0-9]*\)$/\1/p' srv.out)
+        [ -n "$port" ] || ! kill -0 $server 2>/dev/null && break
+        sleep 0.1
+    done
+}
+# handshake NAME CNF CAFILE SIGALG SERVER_ARGS...: s_client of CNF completes
+# a TLS 1.3 handshake with that server, verifying its certificate under
+# CAFILE, the server signing with SIGALG (mldsa44, mldsa65, mldsa87).
+handshake() {
+    local name=$1 cnf=$2 ca=$3 sigalg=$4
+    shift 4
+    serve "$cnf" "$@"
+    if [ -z "$port" ]; then
+        wait $server
+        bad "$name" "s_server: $(grep -m 1 -i error srv.err)"
+        return
+    fi
+    echo Q | OPENSSL_CONF=$T/$cnf.cnf timeout 10 openssl s_client -connect 127.0.0.1:$port \
+        -tls1_3 -CAfile "$ca" -verify_return_error >cli.out 2>&1
+    wait $server
+    if grep -q "^Peer signature type: $sigalg\$" cli.out &&
+            grep -q 'Verify return code: 0 (ok)' cli.out; then
+        ok "$name"
+    else
+        bad "$name" "$(grep -m 2 -i 'error\|Peer signature' cli.out srv.err | tr '\n' ' ')"
+    fi
+}
+if at_least 3 2; then
+    for first in mldsa default; do
+        for n in 44 65 87; do
+            handshake "TLS 1.3 (s_server, s_client; $first loaded first): ML-DSA-$n, the provider's key" \
+                first-$first self$n.pem mldsa$n -cert self$n.pem -key k$n.pem
+        done
+        handshake "... a chain (leaf 44, intermediate 65, CA 87)" first-$first ca.pem mldsa44 \
+            -cert leaf.pem -key k44.pem -cert_chain int.pem
+        if at_least 3 5; then
+            [ -f b65.pem ] || ossl builtin req -x509 -newkey ML-DSA-65 -nodes -keyout b65.key \
+                -subj /CN=localhost -days 2 -out b65.pem 2>/dev/null
+            handshake "... ML-DSA-65, OpenSSL 3.5's own key and certificate" first-$first \
+                b65.pem mldsa65 -cert b65.pem -key b65.key
+        fi
+    done
+    serve first-mldsa -cert bad.pem -key k44.pem -cert_chain int.pem
+    refused "... s_client refuses the tampered leaf" "certificate signature failure" \
+        bash -c "[ -n '$port' ] && echo Q | timeout 10 openssl s_client -connect 127.0.0.1:$port \
+                     -tls1_3 -CAfile ca.pem -verify_return_error"
+    wait $server
+else
+    # OpenSSL 3.0 and 3.1: libssl knows no signature algorithm of a provider
+    refused "TLS on OpenSSL $(openssl version | cut -d' ' -f2): s_server refuses a self-signed ML-DSA certificate" \
+        "unknown certificate type" \
+        timeout 5 openssl s_server -accept 127.0.0.1:0 -naccept 1 -cert self65.pem -key k65.pem
+    refused "... and one an ML-DSA CA issued" "ca md too weak" \
+        timeout 5 openssl s_server -accept 127.0.0.1:0 -naccept 1 -cert leaf.pem -key k44.pem
 fi
 
 # --- malformed and refused keys -----------------------------------------------------

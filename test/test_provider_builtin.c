@@ -8,7 +8,11 @@
  * provider verifies the other's signatures (also with the other's key, which
  * OpenSSL exports from one provider to the other), and a certificate chain
  * whose links the two providers sign in turn verifies under either one,
- * while a tampered link is refused.
+ * while a tampered link is refused.  TLS 1.3 (util/tls_pair.h: both ends in
+ * this process over a BIO pair, no sockets): our TLS-SIGALG capability is
+ * 3.5's own; handshakes for each parameter set with our keys and with
+ * 3.5's, ours loaded first or second; a client that verifies through our
+ * provider, and refuses a tampered certificate.
  * Built with OpenSSL 3.5 or later (make OPENSSL=/opt/mldsa-openssl-3.5
  * test-provider: the openssl-3.5 stage of .ci/run); otherwise one skipped
  * case that says why.
@@ -48,6 +52,7 @@ int main(void)
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 #include "provider_testutil.h"
+#include "../util/tls_pair.h"
 
 #define NPARAMS 3
 #define MSG_MAX 2048
@@ -236,10 +241,11 @@ START_TEST(keys_from_one_seed_are_byte_identical_in_every_encoding)
         OSSL_LIB_CTX *ctx;
         EVP_PKEY *key[NIMPL];
 
-        /* f == 3: each provider's default form */
-        snprintf(setting, sizeof(setting), f < 3 ? "ml-dsa.output_formats = %s" : "%s",
-                 f < 3 ? forms[f] : "");
-        ctx = provider_libctx(setting, setting);
+        /* f == 3: our default form (seed-only) against OpenSSL's asked for
+         * seed-only (its own default is seed-priv) */
+        snprintf(setting, sizeof(setting), "ml-dsa.output_formats = %s",
+                 f < 3 ? forms[f] : "seed-only");
+        ctx = provider_libctx(f < 3 ? setting : "", setting);
         for (int impl = 0; impl < NIMPL; impl++)
             key[impl] = generate(ctx, impl, p, seed);
         for (int der = 0; der < 2; der++) {
@@ -401,42 +407,11 @@ END_TEST
 static X509 *certify(const char *cn, EVP_PKEY *key, X509 *issuer, EVP_PKEY *issuer_key,
                      int impl, int ca)
 {
-    X509 *x;
-    X509V3_CTX v3;
-    X509_EXTENSION *ext;
-    EVP_MD_CTX *md;
-    X509_NAME *name;
+    const OSSL_PROVIDER *signer = NULL;
+    X509 *x = tls_pair_cert(lib, impl_query[impl], cn, key, issuer, issuer_key, ca, &signer);
 
-    ck_assert_ptr_nonnull(x = X509_new_ex(lib, impl_query[impl]));
-    ck_assert_int_eq(X509_set_version(x, X509_VERSION_3), 1);
-    ck_assert_int_eq(ASN1_INTEGER_set(X509_get_serialNumber(x), (long)test_rand_below(1 << 30)), 1);
-    ck_assert_ptr_nonnull(name = X509_NAME_new());
-    ck_assert_int_eq(X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
-                                                (const unsigned char *)cn, -1, -1, 0), 1);
-    ck_assert_int_eq(X509_set_subject_name(x, name), 1);
-    ck_assert_int_eq(X509_set_issuer_name(x, issuer != NULL ? X509_get_subject_name(issuer)
-                                                            : name), 1);
-    X509_NAME_free(name);
-    ck_assert_ptr_nonnull(X509_gmtime_adj(X509_getm_notBefore(x), -3600));
-    ck_assert_ptr_nonnull(X509_gmtime_adj(X509_getm_notAfter(x), 86400));
-    ck_assert_int_eq(X509_set_pubkey(x, key), 1);
-    X509V3_set_ctx(&v3, issuer != NULL ? issuer : x, x, NULL, NULL, 0);
-    ck_assert_ptr_nonnull(ext = X509V3_EXT_conf_nid(NULL, &v3, NID_basic_constraints,
-                                                    ca ? "critical,CA:TRUE" : "CA:FALSE"));
-    ck_assert_int_eq(X509_add_ext(x, ext, -1), 1);
-    X509_EXTENSION_free(ext);
-    ck_assert_ptr_nonnull(ext = X509V3_EXT_conf_nid(NULL, &v3, NID_key_usage,
-                                                    ca ? "critical,keyCertSign,cRLSign"
-                                                       : "critical,digitalSignature"));
-    ck_assert_int_eq(X509_add_ext(x, ext, -1), 1);
-    X509_EXTENSION_free(ext);
-    ck_assert_ptr_nonnull(md = EVP_MD_CTX_new());
-    ck_assert_int_eq(EVP_DigestSignInit_ex(md, NULL, NULL, lib, impl_query[impl], issuer_key,
-                                           NULL), 1);
-    assert_impl(EVP_PKEY_CTX_get0_provider(EVP_MD_CTX_get_pkey_ctx(md)), impl,
-                "a certificate's signature");
-    ck_assert_int_gt(X509_sign_ctx(x, md), 0);
-    EVP_MD_CTX_free(md);
+    ck_assert_ptr_nonnull(x);
+    assert_impl(signer, impl, "a certificate's signature");
     return x;
 }
 
@@ -445,18 +420,29 @@ static X509 *certify(const char *cn, EVP_PKEY *key, X509 *issuer, EVP_PKEY *issu
 static X509 *reread(X509 *x, int impl)
 {
     static const char *const prefer[NIMPL] = { "?provider=mldsa", "?provider=default" };
+    X509 *back = tls_pair_reread(lib, prefer[impl], x);
+
+    ck_assert_ptr_nonnull(back);
+    assert_impl(EVP_PKEY_get0_provider(X509_get0_pubkey(back)), impl, "a certificate's key");
+    return back;
+}
+
+/* x with one bit of its signature (at the end) changed, as an application
+ * of ctx whose lookups use propq reads it. */
+static X509 *tampered(X509 *x, OSSL_LIB_CTX *ctx, const char *propq)
+{
     unsigned char *der = NULL;
     const unsigned char *q;
     int len = i2d_X509(x, &der);
-    X509 *back;
+    X509 *bad;
 
     ck_assert_int_gt(len, 0);
+    der[len - 9] ^= 4;
     q = der;
-    ck_assert_ptr_nonnull(back = X509_new_ex(lib, prefer[impl]));
-    ck_assert_ptr_nonnull(d2i_X509(&back, &q, len));
+    ck_assert_ptr_nonnull(bad = X509_new_ex(ctx, propq));
+    ck_assert_ptr_nonnull(d2i_X509(&bad, &q, len));
     OPENSSL_free(der);
-    assert_impl(EVP_PKEY_get0_provider(X509_get0_pubkey(back)), impl, "a certificate's key");
-    return back;
+    return bad;
 }
 
 /* 1 when leaf verifies up to root through intermediate (X509_verify_cert). */
@@ -493,9 +479,6 @@ START_TEST(a_chain_mixing_the_two_providers_verifies_under_either)
     uint8_t seed[3][MLDSA_SEED_BYTES];
     EVP_PKEY *ca_key, *int_key, *leaf_key;
     X509 *ca, *inter, *leaf, *bad;
-    unsigned char *der = NULL;
-    const unsigned char *q;
-    int len;
 
     for (int i = 0; i < 3; i++)
         test_rand_bytes(seed[i], sizeof(seed[i]));
@@ -519,16 +502,10 @@ START_TEST(a_chain_mixing_the_two_providers_verifies_under_either)
         X509_free(l);
     }
     /* a tampered leaf: one bit of its signature (at the end) */
-    len = i2d_X509(leaf, &der);
-    ck_assert_int_gt(len, 0);
-    der[len - 9] ^= 4;
     for (int impl = 0; impl < NIMPL; impl++) {
         X509 *c = reread(ca, impl), *i = reread(inter, impl);
 
-        q = der;
-        ck_assert_ptr_nonnull(bad = X509_new_ex(lib, impl == OURS ? "?provider=mldsa"
-                                                                  : "?provider=default"));
-        ck_assert_ptr_nonnull(d2i_X509(&bad, &q, len));
+        bad = tampered(leaf, lib, impl == OURS ? "?provider=mldsa" : "?provider=default");
         ck_assert_int_eq(X509_verify(bad, X509_get0_pubkey(i)), 0);
         ERR_clear_error();
         ck_assert_int_eq(verify_chain(c, i, bad), 0);
@@ -536,13 +513,203 @@ START_TEST(a_chain_mixing_the_two_providers_verifies_under_either)
         X509_free(c);
         X509_free(i);
     }
-    OPENSSL_free(der);
     X509_free(ca);
     X509_free(inter);
     X509_free(leaf);
     EVP_PKEY_free(ca_key);
     EVP_PKEY_free(int_key);
     EVP_PKEY_free(leaf_key);
+}
+END_TEST
+
+/* ---- TLS 1.3 ------------------------------------------------------------------- */
+
+/* The folder of the module make built (the providers are loaded by name). */
+static const char *module_dir(void)
+{
+    static char dir[512];
+    const char *slash = strrchr(TEST_PROVIDER_MODULE, '/');
+
+    ck_assert_ptr_nonnull(slash);
+    ck_assert_uint_lt((size_t)(slash - TEST_PROVIDER_MODULE), sizeof(dir));
+    memcpy(dir, TEST_PROVIDER_MODULE, (size_t)(slash - TEST_PROVIDER_MODULE));
+    dir[slash - TEST_PROVIDER_MODULE] = '\0';
+    return dir;
+}
+
+/* Our provider and OpenSSL's default provider, ours loaded first or second
+ * (an openssl.cnf activates them in the order of its provider section). */
+static TLS_PAIR_LIB *libctx_in_order(int ours_first)
+{
+    static const char *const orders[2][NIMPL] = { { "default", "mldsa" },
+                                                  { "mldsa", "default" } };
+    TLS_PAIR_LIB *pl = tls_pair_libctx(module_dir(), orders[ours_first != 0], NIMPL);
+
+    ck_assert_ptr_nonnull(pl);
+    return pl;
+}
+
+/* One TLS-SIGALG entry as a line of text, appended to the buffer arg. */
+static int sigalg_text(const OSSL_PARAM params[], void *arg)
+{
+    char *out = arg;
+    size_t len = strlen(out);
+
+    for (const OSSL_PARAM *p = params; p->key != NULL; p++) {
+        const char *str;
+        int v;
+
+        if (OSSL_PARAM_get_utf8_string_ptr(p, &str))
+            len += (size_t)snprintf(out + len, BUF_MAX - len, "%s=%s ", p->key, str);
+        else if (OSSL_PARAM_get_int(p, &v))
+            len += (size_t)snprintf(out + len, BUF_MAX - len, "%s=%d ", p->key, v);
+        ck_assert_uint_lt(len, BUF_MAX);
+    }
+    len += (size_t)snprintf(out + len, BUF_MAX - len, "\n");
+    return len < BUF_MAX;
+}
+
+/*
+ * Our TLS-SIGALG capability is OpenSSL 3.5's own, entry for entry (names,
+ * OIDs, code points 0x0904 - 0x0906, strengths, TLS 1.3 and later only): a
+ * libssl that takes the signature algorithm from whichever provider its
+ * keymgmt fetch returns then sees the same algorithm from either.
+ */
+START_TEST(our_tls_sigalgs_are_openssl_35s)
+{
+    static char ours[BUF_MAX], theirs[BUF_MAX];
+    OSSL_PROVIDER *prov[NIMPL];
+
+    ours[0] = theirs[0] = '\0';
+    for (int impl = 0; impl < NIMPL; impl++)
+        ck_assert_ptr_nonnull(prov[impl] = OSSL_PROVIDER_load(lib, impl_name[impl]));
+    ck_assert_int_eq(OSSL_PROVIDER_get_capabilities(prov[OURS], "TLS-SIGALG", sigalg_text,
+                                                    ours), 1);
+    ck_assert_int_eq(OSSL_PROVIDER_get_capabilities(prov[BUILTIN], "TLS-SIGALG", sigalg_text,
+                                                    theirs), 1);
+    ck_assert_ptr_nonnull(strstr(ours, "tls-sigalg-iana-name=mldsa65 "));
+    ck_assert_ptr_nonnull(strstr(ours, "tls-sigalg-code-point=2309 "));
+    ck_assert_str_eq(ours, theirs);
+    for (int impl = 0; impl < NIMPL; impl++)
+        OSSL_PROVIDER_unload(prov[impl]);
+}
+END_TEST
+
+/*
+ * A TLS 1.3 handshake between a server and a client of ctx, the server's
+ * self-signed certificate and key made by impl (so that impl signs the
+ * handshake: libssl signs through the key's provider), the client trusting
+ * that certificate: it completes with ML-DSA's signature algorithm.
+ */
+static void handshake_with_key_of(OSSL_LIB_CTX *ctx, int impl, size_t set, const char *order)
+{
+    static const char *const iana[NPARAMS] = { "mldsa44", "mldsa65", "mldsa87" };
+    uint8_t seed[MLDSA_SEED_BYTES];
+    const OSSL_PROVIDER *signer = NULL;
+    const char *sigalg = NULL;
+    EVP_PKEY *key;
+    X509 *cert;
+    SSL_CTX *server, *client;
+    SSL *c = NULL;
+
+    test_rand_bytes(seed, sizeof(seed));
+    key = generate(ctx, impl, params[set], seed);
+    ck_assert_ptr_nonnull(cert = tls_pair_cert(ctx, impl_query[impl], "localhost", key, NULL,
+                                               key, 0, &signer));
+    assert_impl(signer, impl, "the certificate's signature");
+    server = tls_pair_ctx(ctx, NULL, cert, key, NULL);
+    ck_assert_msg(server != NULL, "%s: %s's %s key and certificate refused by the server",
+                  order, impl_name[impl], alg_names[set]);
+    ck_assert_ptr_nonnull(client = tls_pair_ctx(ctx, NULL, NULL, NULL, cert));
+    ck_assert_msg(tls_pair_handshake(server, client, NULL, &c) == 1,
+                  "%s: the handshake with %s's %s key failed", order, impl_name[impl],
+                  alg_names[set]);
+    ck_assert_int_eq(SSL_get_verify_result(c), X509_V_OK);
+    ck_assert_int_eq(SSL_get0_peer_signature_name(c, &sigalg), 1);
+    ck_assert_str_eq(sigalg, iana[set]);
+    SSL_free(c);
+    SSL_CTX_free(client);
+    SSL_CTX_free(server);
+    X509_free(cert);
+    EVP_PKEY_free(key);
+}
+
+/*
+ * TLS 1.3 handshakes for ML-DSA-44/65/87 (_i / 2) with our provider loaded
+ * first or second (_i % 2) beside OpenSSL 3.5's default provider: with a
+ * key and certificate of ours, and with OpenSSL's own, which loading ours
+ * must not break (without our TLS-SIGALG, ours loaded first made libssl
+ * drop 3.5's signature algorithm: "ssl_set_cert: unknown certificate type").
+ */
+START_TEST(tls13_handshakes_with_either_providers_keys_in_either_load_order)
+{
+    size_t set = (size_t)_i / 2;
+    int ours_first = _i % 2;
+    TLS_PAIR_LIB *pl = libctx_in_order(ours_first);
+
+    for (int impl = 0; impl < NIMPL; impl++)
+        handshake_with_key_of(pl->lib, impl, set, ours_first ? "ours loaded first"
+                                                             : "ours loaded second");
+    tls_pair_libctx_free(pl);
+}
+END_TEST
+
+/*
+ * A server with a leaf (ML-DSA-65) under a CA (ML-DSA-87), both keys and
+ * signatures ours; a client whose lookups prefer our provider verifies the
+ * chain and the handshake's signature through it (the peer's key and the
+ * CA's are ours), and refuses a leaf with one bit of its signature changed
+ * (X509_V_ERR_CERT_SIGNATURE_FAILURE), the handshake then failing.
+ */
+START_TEST(the_client_verifies_through_the_provider_and_refuses_a_tampered_leaf)
+{
+    uint8_t seed[2][MLDSA_SEED_BYTES];
+    TLS_PAIR_LIB *spl = libctx_in_order(1), *cpl = libctx_in_order(0);
+    OSSL_LIB_CTX *sctx = spl->lib, *cctx = cpl->lib;
+    EVP_PKEY *ca_key, *leaf_key;
+    X509 *ca, *leaf, *anchor, *bad;
+    SSL_CTX *server, *client;
+    SSL *c = NULL;
+
+    for (int i = 0; i < 2; i++)
+        test_rand_bytes(seed[i], sizeof(seed[i]));
+    ca_key = generate(sctx, OURS, MLDSA_87, seed[0]);
+    leaf_key = generate(sctx, OURS, MLDSA_65, seed[1]);
+    ck_assert_ptr_nonnull(ca = tls_pair_cert(sctx, impl_query[OURS], "CA", ca_key, NULL,
+                                             ca_key, 1, NULL));
+    ck_assert_ptr_nonnull(leaf = tls_pair_cert(sctx, impl_query[OURS], "localhost", leaf_key,
+                                               ca, ca_key, 0, NULL));
+    /* the client: ours loaded second, and preferred by its lookups */
+    ck_assert_int_eq(EVP_set_default_properties(cctx, "?provider=mldsa"), 1);
+    ck_assert_ptr_nonnull(anchor = tls_pair_reread(cctx, NULL, ca));
+    assert_impl(EVP_PKEY_get0_provider(X509_get0_pubkey(anchor)), OURS, "the client's CA key");
+    ck_assert_ptr_nonnull(client = tls_pair_ctx(cctx, NULL, NULL, NULL, anchor));
+    ck_assert_ptr_nonnull(server = tls_pair_ctx(sctx, NULL, leaf, leaf_key, NULL));
+    ck_assert_int_eq(tls_pair_handshake(server, client, NULL, &c), 1);
+    ck_assert_int_eq(SSL_get_verify_result(c), X509_V_OK);
+    assert_impl(EVP_PKEY_get0_provider(X509_get0_pubkey(SSL_get0_peer_certificate(c))), OURS,
+                "the key the client verified the handshake with");
+    SSL_free(c);
+    SSL_CTX_free(server);
+    /* the tampered leaf: one bit of its signature (at the end) */
+    bad = tampered(leaf, sctx, NULL);
+    ck_assert_ptr_nonnull(server = tls_pair_ctx(sctx, NULL, bad, leaf_key, NULL));
+    c = NULL;
+    ck_assert_int_eq(tls_pair_handshake(server, client, NULL, &c), 0);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(SSL_get_verify_result(c), X509_V_ERR_CERT_SIGNATURE_FAILURE);
+    ERR_clear_error();
+    SSL_free(c);
+    SSL_CTX_free(server);
+    SSL_CTX_free(client);
+    X509_free(bad);
+    X509_free(anchor);
+    X509_free(leaf);
+    X509_free(ca);
+    EVP_PKEY_free(leaf_key);
+    EVP_PKEY_free(ca_key);
+    tls_pair_libctx_free(spl);
+    tls_pair_libctx_free(cpl);
 }
 END_TEST
 
@@ -558,6 +725,14 @@ static Suite *builtin_suite(void)
     tcase_add_loop_test(tc, deterministic_and_test_entropy_signatures_are_identical, 0, NPARAMS);
     tcase_add_loop_test(tc, each_verifies_the_others_signatures, 0, NPARAMS);
     tcase_add_loop_test(tc, a_chain_mixing_the_two_providers_verifies_under_either, 0, NIMPL);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("TLS 1.3");
+    tcase_add_unchecked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, our_tls_sigalgs_are_openssl_35s);
+    tcase_add_loop_test(tc, tls13_handshakes_with_either_providers_keys_in_either_load_order,
+                        0, 2 * NPARAMS);
+    tcase_add_test(tc, the_client_verifies_through_the_provider_and_refuses_a_tampered_leaf);
     suite_add_tcase(s, tc);
     return s;
 }
