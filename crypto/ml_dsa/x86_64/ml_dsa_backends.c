@@ -8,7 +8,11 @@
  *   x86_64-avx512vl-x4  the 4-way AVX-512VL Keccak kernel's sample ops
  *                       with the AVX2 poly ops (for AVX-512VL CPUs whose
  *                       zmm units are slow, or without VBMI)
+ *   x86_64-avx2-x4      the 4-way AVX2 Keccak kernel's sample ops with
+ *                       the AVX2 poly ops (AVX2 CPUs without AVX-512)
  *   x86_64-avx2         scalar SHAKE sample ops with the AVX2 poly ops
+ *                       (AVX2 CPUs, in builds whose assembler could not
+ *                       build the AVX2 kernel: its stubs)
  *   generic             pure C
  */
 #include "internal/cpuid.h"
@@ -44,6 +48,16 @@ static const OSSL_ML_DSA_BACKEND backend_avx512vl_x4 = {
     &ossl_ml_dsa_poly_avx2,
 };
 
+/* The AVX2 kernel's sample ops need nothing beyond AVX2. */
+#define CAPS_AVX2_X4 (OSSL_IA32CAP_AVX2 | CAP_KECCAK_X4)
+
+static const OSSL_ML_DSA_BACKEND backend_avx2_x4 = {
+    "x86_64-avx2-x4",
+    CAPS_AVX2_X4,
+    &ossl_ml_dsa_sample_x4_avx2,
+    &ossl_ml_dsa_poly_avx2,
+};
+
 static const OSSL_ML_DSA_BACKEND backend_avx2 = {
     "x86_64-avx2",
     OSSL_IA32CAP_AVX2,
@@ -54,6 +68,7 @@ static const OSSL_ML_DSA_BACKEND backend_avx2 = {
 const OSSL_ML_DSA_BACKEND *const ossl_ml_dsa_backends[] = {
     &backend_avx512_x8,
     &backend_avx512vl_x4,
+    &backend_avx2_x4,
     &backend_avx2,
     &ossl_ml_dsa_backend_generic,
     NULL,

@@ -59,5 +59,7 @@ extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512;
 extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x4;
 /* The 8-way zmm sample ops (the same file). */
 extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x8;
+/* The 4-way AVX2 sample ops (the same file). */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x4_avx2;
 
 #endif /* MLDSA_ML_DSA_X86_64_H */
