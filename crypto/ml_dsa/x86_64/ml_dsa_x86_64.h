@@ -29,6 +29,14 @@ ML_DSA_NTT_DOT_FN ossl_ml_dsa_poly_ntt_dot_avx512;
 ML_DSA_PACK_W1_FN ossl_ml_dsa_poly_pack_w1_avx2;
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx2;
 
+/* AVX2 packers of keys (ml_dsa_packers_avx2.c). */
+ML_DSA_PACK_ETA_FN ossl_ml_dsa_poly_pack_eta_avx2;
+ML_DSA_UNPACK_ETA_FN ossl_ml_dsa_poly_unpack_eta_avx2;
+ML_DSA_PACK_T0_FN ossl_ml_dsa_poly_pack_t0_avx2;
+ML_DSA_UNPACK_T0_FN ossl_ml_dsa_poly_unpack_t0_avx2;
+ML_DSA_PACK_T1_FN ossl_ml_dsa_poly_pack_t1_avx2;
+ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_avx2;
+
 /*
  * AVX-512 packers of keys and signatures (ml_dsa_encoders_avx512.c): zmm
  * only, AVX512F with BW and VBMI (the hint encoder and decoder: F and BW).
