@@ -28,6 +28,7 @@
  */
 #define CAP_KECCAK_X4 0x80000000u
 #define CAP_KECCAK_X8 0x40000000u
+#define CAP_KECCAK_X4_AVX2 0x20000000u
 #define CAPS_AVX512VL_X4 (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL \
                           | OSSL_IA32CAP_ZMM_STATE | OSSL_IA32CAP_AVX2 \
                           | CAP_KECCAK_X4)
@@ -48,8 +49,9 @@ static const OSSL_ML_DSA_BACKEND backend_avx512vl_x4 = {
     &ossl_ml_dsa_poly_avx2,
 };
 
-/* The AVX2 kernel's sample ops need nothing beyond AVX2. */
-#define CAPS_AVX2_X4 (OSSL_IA32CAP_AVX2 | CAP_KECCAK_X4)
+/* The AVX2 kernel's sample ops need nothing beyond AVX2 (and the kernel
+ * built full). */
+#define CAPS_AVX2_X4 (OSSL_IA32CAP_AVX2 | CAP_KECCAK_X4_AVX2)
 
 static const OSSL_ML_DSA_BACKEND backend_avx2_x4 = {
     "x86_64-avx2-x4",
@@ -83,5 +85,7 @@ int ossl_ml_dsa_backend_usable(const OSSL_ML_DSA_BACKEND *b)
         have |= CAP_KECCAK_X4;
     if (SHA3_avx512_capable())
         have |= CAP_KECCAK_X8;
+    if (SHA3_avx2_capable())
+        have |= CAP_KECCAK_X4_AVX2;
     return (have & b->caps) == b->caps;
 }
