@@ -24,7 +24,8 @@
  * assembly kernel being full (not the stubs an old assembler gets).  The
  * x4 and x8 sample ops' vector parsers need AVX2 and AVX-512VL (and
  * POPCNT, which every AVX-512VL CPU has), the x8 ones' zmm parsers
- * AVX-512BW and VBMI besides (in ML_DSA_POLY_AVX512_CAPS).
+ * AVX-512BW and VBMI besides (in ML_DSA_POLY_AVX512_CAPS); the AVX2 x4
+ * ones AVX2 alone (no POPCNT: their left-pack table holds the counts).
  */
 #define CAP_KECCAK_X4 0x80000000u
 #define CAP_KECCAK_X8 0x40000000u
