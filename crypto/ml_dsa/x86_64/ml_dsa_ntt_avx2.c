@@ -61,7 +61,8 @@ AVX2_INLINE __m256i mont_mul(__m256i a, __m256i z, __m256i zq, __m256i zo,
 
 /*
  * Montgomery reduction of exact 64-bit values, the even lanes in pe and
- * the odd ones in po: ml_dsa_montgomery_reduce of each, for |x| < 2^31 * q.
+ * the odd ones in po: ml_dsa_montgomery_reduce of each, for |x| < 2^31 * q
+ * (as in mont_mul, the high halves' difference, with no borrow).
  */
 AVX2_INLINE __m256i mont_reduce(__m256i pe, __m256i po)
 {
@@ -70,9 +71,9 @@ AVX2_INLINE __m256i mont_reduce(__m256i pe, __m256i po)
     __m256i te = _mm256_mul_epi32(_mm256_mul_epi32(pe, qinv), q);
     __m256i to = _mm256_mul_epi32(_mm256_mul_epi32(po, qinv), q);
 
-    pe = _mm256_sub_epi64(pe, te);
-    po = _mm256_sub_epi64(po, to);
-    return _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po, 0xAA);
+    pe = _mm256_sub_epi32(pe, te);
+    po = _mm256_sub_epi32(po, to);
+    return _mm256_blend_epi32(odd_lanes(pe), po, 0xAA);
 }
 
 /*
@@ -397,8 +398,8 @@ ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_mul_avx2(ML_DSA_POLY *r,
         y = load(b->coeff + i);
         store(r->coeff + i,
               mont_reduce(_mm256_mul_epi32(x, y),
-                          _mm256_mul_epi32(_mm256_srli_epi64(x, 32),
-                                           _mm256_srli_epi64(y, 32))));
+                          _mm256_mul_epi32(odd_lanes(x),
+                                           odd_lanes(y))));
     }
 }
 
@@ -419,15 +420,15 @@ ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_dot_avx2(ML_DSA_POLY *r,
         x = load(a[0].coeff + i);
         y = load(b[0].coeff + i);
         se = _mm256_mul_epi32(x, y);
-        so = _mm256_mul_epi32(_mm256_srli_epi64(x, 32),
-                              _mm256_srli_epi64(y, 32));
+        so = _mm256_mul_epi32(odd_lanes(x),
+                              odd_lanes(y));
         for (j = 1; j < n; j++) {
             x = load(a[j].coeff + i);
             y = load(b[j].coeff + i);
             se = _mm256_add_epi64(se, _mm256_mul_epi32(x, y));
             so = _mm256_add_epi64(so,
-                                  _mm256_mul_epi32(_mm256_srli_epi64(x, 32),
-                                                   _mm256_srli_epi64(y, 32)));
+                                  _mm256_mul_epi32(odd_lanes(x),
+                                                   odd_lanes(y)));
         }
         store(r->coeff + i, mont_reduce(se, so));
     }
