@@ -200,6 +200,37 @@ for b in full stubs; do
     done
 done
 
+# An AVX2-only CPU (MLDSA_IA32CAP=~0x67) gets the AVX2 kernel's backend
+# where that kernel is full (the "stubs" build's assembler, too old for
+# AVX-512, can still encode AVX2) and falls back to x86_64-avx2 with an
+# assembler too old for AVX2 as well (gnu-as 2.21: every kernel stubs),
+# where the known-answer suite must still pass.
+avx2_choice() {
+    local got
+    got=$(MLDSA_IA32CAP='~0x67' "${runner[@]}" "$1/test/test_backend$EXE" \
+          --print-backend | tr -d '\r')
+    [ "${got%% *}" = "$2" ] || { echo "chose: $got"; return 1; }
+}
+b="$tmp/oldest"
+check "oldest (gnu-as 2.21): make lib, test_backend and test_kat" \
+    env MLDSA_ASM="gnu-as 2.21" $MAKE --no-print-directory -k -j2 BUILD="$b" \
+        OUT="$b/" CC="$CC" lib "$b/test/test_backend$EXE" "$b/test/test_kat$EXE"
+check "oldest: library object keccak1600x4-avx2 is stubs" \
+    eval 'strings "$b/crypto/sha/keccak1600x4-avx2.o" | grep -q "keccak1600x4-avx2 stubs"'
+check "oldest: test_kat with MLDSA_IA32CAP=~0x67" \
+    env MLDSA_IA32CAP='~0x67' "${runner[@]}" "$b/test/test_kat$EXE"
+if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
+    for row in full:x86_64-avx2-x4 stubs:x86_64-avx2-x4 oldest:x86_64-avx2; do
+        b=${row%%:*}
+        if [ -x "$tmp/$b/test/test_backend$EXE" ]; then
+            check "$b: MLDSA_IA32CAP=~0x67 chooses ${row#*:}" \
+                avx2_choice "$tmp/$b" "${row#*:}"
+        fi
+    done
+else
+    skip_row "AVX2-only backend choice" "this CPU has no AVX2"
+fi
+
 echo
 echo "$pass passed, $fail failed ($skip skipped)"
 [ "$fail" -eq 0 ]
