@@ -161,7 +161,7 @@ sub slot { 8 * $W * $_[0] . "($A)" }
 my @C;              # VEX: the column parities C[x] of the next round
 
 # The text of instructions, one a line.
-sub vex { join('', map { "\t$_\n" } @_) }
+sub insns { join('', map { "\t$_\n" } @_) }
 
 # ROT(b, r) in place (rho), b a ymm register number: one vpshufb for the
 # byte rotations, else the two shifts ORed (a shift left by 1 is an add).
@@ -169,10 +169,10 @@ sub rotate {
     my ($b, $r) = @_;
     return '' unless $r;
     my $rb = vreg($b);
-    return vex("vpshufb\t.Lrotate$r(%rip), $rb, $rb") if $r % 8 == 0;
+    return insns("vpshufb\t.Lrotate$r(%rip), $rb, $rb") if $r % 8 == 0;
     my $t = take();
     my $rt = vreg($t);
-    my $c = vex($r == 1 ? "vpaddq\t$rb, $rb, $rt" : "vpsllq\t\$$r, $rb, $rt",
+    my $c = insns($r == 1 ? "vpaddq\t$rb, $rb, $rt" : "vpsllq\t\$$r, $rb, $rt",
                 "vpsrlq\t\$" . (64 - $r) . ", $rb, $rb",
                 "vpor\t$rt, $rb, $rb");
     give($t);
@@ -187,8 +187,8 @@ sub columns_vex {
     for my $x (0 .. 4) {
         my $r = take();
         push @C, $r;
-        $c .= vex("vmovdqu\t" . slot($map[$x]) . ', ' . vreg($r));
-        $c .= vex("vpxor\t" . slot($map[$x + 5 * $_]) . ', ' . vreg($r) . ', ' . vreg($r))
+        $c .= insns("vmovdqu\t" . slot($map[$x]) . ', ' . vreg($r));
+        $c .= insns("vpxor\t" . slot($map[$x + 5 * $_]) . ', ' . vreg($r) . ', ' . vreg($r))
             for 1 .. 4;
     }
     return $c;
@@ -205,7 +205,7 @@ sub round_vex {
     for my $x (0 .. 4) {
         my ($d, $t) = (take(), take());
         my $cx = vreg($C[($x + 1) % 5]);
-        $c .= vex("vpaddq\t$cx, $cx, " . vreg($d),
+        $c .= insns("vpaddq\t$cx, $cx, " . vreg($d),
                   "vpsrlq\t\$63, $cx, " . vreg($t),
                   "vpor\t" . vreg($t) . ', ' . vreg($d) . ', ' . vreg($d),
                   "vpxor\t" . vreg($C[($x + 4) % 5]) . ', ' . vreg($d) . ', ' . vreg($d));
@@ -226,24 +226,24 @@ sub round_vex {
             $src[$x] = $map[$l];
             $next[$x + 5 * $y] = $map[$l];
             $B[$x] = take();
-            $c .= vex("vpxor\t" . slot($map[$l]) . ', ' . vreg($D[$xs]) . ', ' . vreg($B[$x]))
+            $c .= insns("vpxor\t" . slot($map[$l]) . ', ' . vreg($D[$xs]) . ', ' . vreg($B[$x]))
                 . rotate($B[$x], $RHO[$l]);
         }
         for my $x (0 .. 4) {
             my $t = take();
             my $o = $t;
-            $c .= vex("vpandn\t" . vreg($B[($x + 2) % 5]) . ', ' . vreg($B[($x + 1) % 5]) . ', ' . vreg($t));
+            $c .= insns("vpandn\t" . vreg($B[($x + 2) % 5]) . ', ' . vreg($B[($x + 1) % 5]) . ', ' . vreg($t));
             if (!$last && $y == 0) {
                 # the first row starts the next round's column parities
                 $o = take();
                 $C[$x] = $o;
             }
-            $c .= vex("vpxor\t" . vreg($B[$x]) . ', ' . vreg($t) . ', ' . vreg($o));
+            $c .= insns("vpxor\t" . vreg($B[$x]) . ', ' . vreg($t) . ', ' . vreg($o));
             # iota: A[0,0] ^= RC[ir] (in all four states)
-            $c .= vex("vpxor\t.Liotas+" . 8 * $W * $ir . '(%rip), ' . vreg($o) . ', ' . vreg($o))
+            $c .= insns("vpxor\t.Liotas+" . 8 * $W * $ir . '(%rip), ' . vreg($o) . ', ' . vreg($o))
                 if $x == 0 && $y == 0;
-            $c .= vex("vmovdqu\t" . vreg($o) . ', ' . slot($src[$x]));
-            $c .= vex("vpxor\t" . vreg($o) . ', ' . vreg($C[$x]) . ', ' . vreg($C[$x]))
+            $c .= insns("vmovdqu\t" . vreg($o) . ', ' . slot($src[$x]));
+            $c .= insns("vpxor\t" . vreg($o) . ', ' . vreg($C[$x]) . ', ' . vreg($C[$x]))
                 if !$last && $y > 0;
             give($t);
             # B[2] and B[3] are last read by outputs 2 and 3
@@ -489,10 +489,10 @@ sub sa_pointers {
 # vpxorq under that mask zeroes them.
 sub zero_lanes {
     my ($shape) = @_;
-    return zero_lanes_vex($shape) if $VEX;
+    my $c = "\tcmpq\t\$0, 24($shape)\n\tje\t.Lsa_zeroed\n";
+    return $c . zero_words_vex($shape) . ".Lsa_zeroed:\n" if $VEX;
     my $m = take();
-    my $c = "\tcmpq\t\$0, 24($shape)\n\tje\t.Lsa_zeroed\n"
-          . "\tvmovdqu64\t32($shape), " . vreg($m) . "\n";
+    $c .= "\tvmovdqu64\t32($shape), " . vreg($m) . "\n";
     for my $i (0 .. 24) {
         my $r = vreg($map[$i]);
         $c .= "\tvptestmq\t.Lword_bits+" . 8 * $i . "(%rip){1to$W}, " . vreg($m) . ", %k1\n"
@@ -502,22 +502,23 @@ sub zero_lanes {
     return $c . ".Lsa_zeroed:\n";
 }
 
-# VEX: the same in memory, lane by lane: vpsllq brings bit i of each
-# state's word mask to its sign bit, vblendvpd picks zero there.
-sub zero_lanes_vex {
+# VEX: the words zeroed in memory, lane by lane: vpsllq brings bit i of
+# each state's word mask to its sign bit, vblendvpd picks zero there (two
+# operations a lane, against three for a mask from vpcmpeqq or vpcmpgtq
+# and a vpandn).
+sub zero_words_vex {
     my ($shape) = @_;
     my @t = map { take() } 1 .. 4;
     my ($m, $z, $s, $l) = map { vreg($_) } @t;
-    my $c = "\tcmpq\t\$0, 24($shape)\n\tje\t.Lsa_zeroed\n"
-          . vex("vmovdqu\t32($shape), $m", "vpxor\t$z, $z, $z");
+    my $c = insns("vmovdqu\t32($shape), $m", "vpxor\t$z, $z, $z");
     for my $i (0 .. 24) {
-        $c .= vex("vpsllq\t\$" . (63 - $i) . ", $m, $s",
+        $c .= insns("vpsllq\t\$" . (63 - $i) . ", $m, $s",
                   "vmovdqu\t" . slot($map[$i]) . ", $l",
                   "vblendvpd\t$s, $z, $l, $l",
                   "vmovdqu\t$l, " . slot($map[$i]));
     }
     give(@t);
-    return $c . ".Lsa_zeroed:\n";
+    return $c;
 }
 
 # The body of squeeze_absorb: zero the words of the fresh lanes, then per

@@ -193,38 +193,27 @@ void SHA3_x8_squeeze_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
 const char *SHA3_avx512_info(void);
 
 /*
- * The 4-way AVX2 kernel (x86-64 CPUs without AVX-512): the x4 interface
- * and state layout above, for AVX2's 16 ymm registers (the state stays in
- * A while it is permuted); call it only when SHA3_avx2_capable() returns 1.
+ * The 4-way AVX2 kernel (x86-64 CPUs without AVX-512;
+ * crypto/sha/asm/keccak1600x4-avx2.pl): the x4 entry points above, with
+ * the same contracts and state layout, for AVX2's 16 ymm registers (the
+ * state stays in A while it is permuted).  Call them only when
+ * SHA3_avx2_capable() returns 1: the kernel is full and ossl_ia32cap has
+ * OSSL_IA32CAP_AVX2 (which includes the OS's YMM state); 0 for the stubs.
+ * SHA3_avx2_info says "keccak1600x4-avx2 full, ..." or "... stubs (...)".
  */
-/* The assembly kernel (crypto/sha/asm/keccak1600x4-avx2.pl). */
-/* 1 when the kernel is full and the CPU and OS run AVX2 (ossl_ia32cap has
- * OSSL_IA32CAP_AVX2, which includes the OS's YMM state); 0 for the stubs. */
 int SHA3_avx2_capable(void);
-/* Keccak-f[1600] (FIPS 202 Algorithm 7) on the four interleaved states;
- * A is 32-byte aligned. */
+const char *SHA3_avx2_info(void);
 void KECCAK1600_x4_permute_avx2(uint64_t A[KECCAK1600_X4_STATE_WORDS]);
-/* For each of nblocks blocks: XOR r bytes of in[j] into instance j, then
- * permute; r is a multiple of 8, at most SHAKE128_RATE. */
 void SHA3_x4_absorb_avx2(uint64_t A[KECCAK1600_X4_STATE_WORDS],
                          const uint8_t *const in[KECCAK1600_X4_WAYS],
                          size_t nblocks, size_t r);
-/* For each of nblocks blocks: permute, then write the first r bytes of
- * instance j to out[j]. */
 void SHA3_x4_squeeze_avx2(uint64_t A[KECCAK1600_X4_STATE_WORDS],
                           uint8_t *const out[KECCAK1600_X4_WAYS],
                           size_t nblocks, size_t r);
-/* As SHA3_x4_squeeze_absorb_avx512vl: first, when shape[3] is not 0, zero
- * word i of instance j for each bit i set in shape[4 + j]; then for each
- * of shape[0] blocks: permute, write shape[1] bytes of instance j to
- * out[j], then XOR shape[2] bytes of in[j] into it. */
 void SHA3_x4_squeeze_absorb_avx2(uint64_t A[KECCAK1600_X4_STATE_WORDS],
                                  uint8_t *const out[KECCAK1600_X4_WAYS],
                                  const uint8_t *const in[KECCAK1600_X4_WAYS],
                                  const size_t shape[4 + KECCAK1600_X4_WAYS]);
-/* What was built: "keccak1600x4-avx2 full, <flavour>, <assembler>
- * <version>" or "... stubs (<reason>)". */
-const char *SHA3_avx2_info(void);
 
 #endif /* KECCAK1600_ASM_X86_64 */
 
