@@ -9,8 +9,8 @@
 #define BUILD_INFO_MAX 384
 
 #if defined(KECCAK1600_ASM_X86_64)
-# define KERNEL_FMT "%s + %s"
-# define KERNEL_INFO SHA3_avx512vl_info(), SHA3_avx512_info()
+# define KERNEL_FMT "%s + %s + %s"
+# define KERNEL_INFO SHA3_avx512vl_info(), SHA3_avx512_info(), SHA3_avx2_info()
 #elif defined(KECCAK1600_ASM_AARCH64)
 # define KERNEL_FMT "%s + %s"
 # define KERNEL_INFO SHA3_armv8_info(), SHA3_armv8_sha3_info()

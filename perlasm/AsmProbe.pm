@@ -6,8 +6,9 @@ package AsmProbe;
 #   kind     'gnu-as', 'llvm', 'nasm', 'yasm' or 'unknown'
 #   version  the version string found ('' when none)
 #   full     1 when the assembler is at least the release MINIMUM names
-#            for its kind (default \%MINIMUM: AVX-512VL; the aarch64
-#            SHA-3 kernel passes \%MINIMUM_ARMV8_SHA3), else 0
+#            for its kind (default \%MINIMUM: AVX-512VL; the AVX2 kernel
+#            passes \%MINIMUM_AVX2, the aarch64 SHA-3 kernel
+#            \%MINIMUM_ARMV8_SHA3), else 0
 #   what     one line for the generated file's header and the info string,
 #            e.g. "gnu-as 2.40" or "unknown (no version from nasm -v)"
 #
@@ -40,6 +41,17 @@ package AsmProbe;
 # early AVX-512 encoding fixes.
 # Anything unknown or unparsable gets stubs.
 #
+# First releases that encode the AVX2 instructions of the 4-way AVX2
+# kernel (keccak1600x4-avx2.pl: VEX ymm integer ops, vpshufb, vinserti128,
+# vextracti128, vblendvpd), the thresholds of OpenSSL's AVX2 perlasm
+# probes:
+#   GNU as 2.22 -- binutils 2.22 (Nov 2011) added AVX2 (2.19: AVX only).
+#   LLVM 3.1    -- the first release whose assembler knows AVX2 (OpenSSL:
+#                  `clang version` > 3.0).
+#   NASM 2.10   -- NASM 2.10 (Mar 2012) added AVX2 (2.09: AVX only).
+#   yasm 1.2.0  -- yasm 1.2.0 (Oct 2011) added AVX2; 1.3.0 assembles the
+#                  nasm flavour of the AVX2 kernel (test/asm_matrix.sh).
+#
 # First releases that encode the aarch64 SHA-3 extension (Armv8.2-A
 # optional, FEAT_SHA3: EOR3, RAX1, XAR, BCAX) under `.arch armv8.2-a+sha3`:
 #   GNU as 2.30 -- binutils 2.30 (Jan 2018) added the Armv8.4-A crypto
@@ -56,6 +68,8 @@ use strict;
 use warnings;
 
 our %MINIMUM = ('gnu-as' => '2.26', llvm => '3.9', nasm => '2.12');
+our %MINIMUM_AVX2 = ('gnu-as' => '2.22', llvm => '3.1', nasm => '2.10',
+                    yasm => '1.2.0');
 our %MINIMUM_ARMV8_SHA3 = ('gnu-as' => '2.30', llvm => '7.0');
 
 # Numeric comparison of dotted versions: -1, 0, 1.

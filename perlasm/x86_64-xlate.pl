@@ -160,25 +160,39 @@ sub instruction {
 }
 
 # ---------------------------------------------------------------------
-# Functions: .entry NAME, NARGS, XMM, CALLS / .exit / .endfunc
+# Functions: .entry NAME, NARGS, XMM, CALLS[, LOCALS] / .exit / .endfunc
 # ---------------------------------------------------------------------
+
+# The frame below the pushes: LOCALS bytes at 0(%rsp) (or the shadow space
+# there, when the body calls C: the two do not mix), then on Win64 the
+# xmm6-xmm15 save area; a multiple of 8 that leaves rsp 16-byte aligned.
 sub frame_size {
     my ($f) = @_;
-    return 0 unless $win64 && ($f->{xmm} || $f->{calls});
-    my $size = ($f->{xmm} ? 16 * $XMM_SAVED : 0) + ($f->{calls} ? $SHADOW : 0);
+    my $size = $f->{locals};
+    $size += ($f->{xmm} ? 16 * $XMM_SAVED : 0) + ($f->{calls} ? $SHADOW : 0)
+        if $win64;
+    return 0 unless $size || ($win64 && $f->{calls});
     # Entry leaves rsp = 8 mod 16; the pushes and the frame realign it.
-    my $pushes = $f->{nargs} ? 2 : 0;
+    my $pushes = $win64 && $f->{nargs} ? 2 : 0;
     $size += 8 if ($size + 8 * $pushes + 8) % 16;
     return $size;
 }
 
+# Where the xmm6-xmm15 save area starts (Win64).
+sub xmm_base {
+    my ($f) = @_;
+    return $f->{calls} ? $SHADOW : $f->{locals};
+}
+
 sub entry {
-    my ($name, $nargs, $xmm, $calls) = @_;
+    my ($name, $nargs, $xmm, $calls, $locals) = @_;
     die "nested .entry $name\n" if $func;
+    die ".entry $name: LOCALS and CALLS do not mix\n" if $locals && $calls;
+    die ".entry $name: LOCALS must be a multiple of 8\n" if $locals % 8;
     $external{$name} = 1;
     my $sym = symbol($name);
     $func = { name => $name, nargs => $nargs, xmm => $xmm, calls => $calls,
-              codes => [], n => scalar(@unwind) };
+              locals => $locals, codes => [], n => scalar(@unwind) };
     section('text');
     if ($flavour eq 'elf') {
         emit("\t.globl\t$sym", "\t.hidden\t$sym", "\t.type\t$sym,\@function",
@@ -191,12 +205,12 @@ sub entry {
     } else {
         emit("global\t$sym", "align\t32", "$sym:");
     }
+    my $size = frame_size($func);
     if (!$win64) {
-        # SysV: align the stack for calls out.
-        emit("\tsub\t\$8,%rsp") if $calls;
+        # SysV: the locals, or the stack aligned for calls out.
+        emit("\tsub\t\$" . ($size || 8) . ",%rsp") if $calls || $size;
         return;
     }
-    my $size = frame_size($func);
     my $k = 0;
     my $mark = sub {            # end of one prologue instruction
         my ($code, $info, @slots) = @_;
@@ -223,7 +237,7 @@ sub entry {
         }
     }
     if ($xmm) {
-        my $base = $calls ? $SHADOW : 0;
+        my $base = xmm_base($func);
         for my $i (0 .. $XMM_SAVED - 1) {
             my ($reg, $off) = (6 + $i, $base + 16 * $i);
             emit($nasm ? "\tmovaps\t[rsp+$off], xmm$reg"
@@ -247,14 +261,14 @@ sub exit_func {
     die ".exit outside a function\n" unless $func;
     die ".exit in .helper $func->{name}: end it with ret\n" if $func->{helper};
     my $f = $func;
+    my $size = frame_size($f);
     if (!$win64) {
-        emit("\tadd\t\$8,%rsp") if $f->{calls};
+        emit("\tadd\t\$" . ($size || 8) . ",%rsp") if $f->{calls} || $size;
         emit("\tret");
         return;
     }
-    my $size = frame_size($f);
     if ($f->{xmm}) {
-        my $base = $f->{calls} ? $SHADOW : 0;
+        my $base = xmm_base($f);
         for my $i (0 .. $XMM_SAVED - 1) {
             my ($reg, $off) = (6 + $i, $base + 16 * $i);
             emit($nasm ? "\tmovaps\txmm$reg, [rsp+$off]"
@@ -380,9 +394,9 @@ while (my $line = <STDIN>) {
     } elsif ($line =~ /^\s*\.extern\s+(\w+)$/) {
         $external{$1} = 1;
         emit("extern\t$1") if $nasm;
-    } elsif ($line =~ /^\s*\.entry\s+(\w+)\s*,\s*(\d)\s*,\s*(\d)\s*,\s*(\d)$/) {
+    } elsif ($line =~ /^\s*\.entry\s+(\w+)\s*,\s*(\d)\s*,\s*(\d)\s*,\s*(\d)(?:\s*,\s*(\d+))?$/) {
         die ".entry $1: at most 4 arguments\n" if $2 > 4;
-        entry($1, $2, $3, $4);
+        entry($1, $2, $3, $4, $5 // 0);
     } elsif ($line =~ /^\s*\.helper\s+([A-Za-z_]\w*)$/) {
         helper($1);
     } elsif ($line =~ /^\s*\.exit$/) {

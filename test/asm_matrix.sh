@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The assembler matrix for the Keccak kernels,
-# crypto/sha/asm/keccak1600x4-avx512vl.pl (x4, ymm) and
-# crypto/sha/asm/keccak1600x8-avx512.pl (x8, zmm); parts 1 and 2 run for
-# each, with its rows prefixed x4 / x8.
+# crypto/sha/asm/keccak1600x4-avx512vl.pl (x4, ymm),
+# crypto/sha/asm/keccak1600x8-avx512.pl (x8, zmm) and
+# crypto/sha/asm/keccak1600x4-avx2.pl (x4 avx2, AVX2: older assemblers
+# encode it); parts 1 and 2 run for each, with its rows prefixed x4 / x8 /
+# x4avx2.
 #
 #  1. Detection: for GNU as (through $CC), clang, nasm, yasm and forced old
 #     and minimum versions of each (MLDSA_ASM), the generated file is full or
@@ -12,8 +14,10 @@
 #     x86_64-w64-mingw32-as for mingw64, nasm -f win64 and yasm -f win64 for
 #     nasm); only the API symbols global; ELF notes present; util/asm-prefix
 #     renaming every external name of each full file.
-#  3. The library linked with the full kernel and with the stubs, and every
-#     test suite (the known-answer suite included) passing with both.
+#  3. The library linked with the full kernels, with the AVX-512 ones
+#     stubs (GNU as 2.25: the AVX2 kernel full), and with all stubs (GNU as
+#     2.21), and every test suite (the known-answer suite included) passing
+#     with each.
 #
 # Run from the top of the tree by `make test-asm` (CC, PERL and RUNNER from
 # the environment: RUNNER, a command prefix such as wine, runs the built
@@ -35,12 +39,25 @@ esac
 # ELF_CC's programs run natively when CC's are Windows ones under RUNNER.
 elf_runner=("${runner[@]}")
 [ -n "$EXE" ] && elf_runner=()
-GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512.pl"
+GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512.pl crypto/sha/asm/keccak1600x4-avx2.pl"
 # Per generator (set by use_gen): the file, its row prefix, its API
-# symbols (sorted), its capability and info functions and its permutation.
+# symbols (sorted), its capability and info functions and its permutation;
+# the assembler versions forced with the kind expected (FORCED), the
+# versions that give full and stubs files (FULL_AT, STUBS_AT), and what a
+# yasm gets (YASM).
 use_gen() {
     GEN=$1
+    FORCED="gnu-as 2.25:stubs|gnu-as 2.26:full|llvm 3.8:stubs|llvm 3.9:full|nasm 2.11.08:stubs|nasm 2.12:full|yasm 1.3.0:stubs|gnu-as two:stubs"
+    FULL_AT="gnu-as 2.26" STUBS_AT="gnu-as 2.25" YASM=stubs
     case $GEN in
+    *x4-avx2*)
+        X=x4avx2
+        CAPABLE=SHA3_avx2_capable INFO=SHA3_avx2_info
+        PERMUTE=KECCAK1600_x4_permute_avx2
+        API="KECCAK1600_x4_permute_avx2 SHA3_avx2_capable SHA3_avx2_info SHA3_x4_absorb_avx2 SHA3_x4_squeeze_absorb_avx2 SHA3_x4_squeeze_avx2"
+        FORCED="gnu-as 2.21:stubs|gnu-as 2.22:full|llvm 3.0:stubs|llvm 3.1:full|nasm 2.09.10:stubs|nasm 2.10:full|yasm 1.1.0:stubs|yasm 1.2.0:full|gnu-as two:stubs"
+        FULL_AT="gnu-as 2.22" STUBS_AT="gnu-as 2.21" YASM=full
+        ;;
     *x4*)
         X=x4
         CAPABLE=SHA3_avx512vl_capable INFO=SHA3_avx512vl_info
@@ -89,7 +106,7 @@ else
     skip_row "$X detect: nasm" "not installed"
 fi
 if have yasm; then
-    check "$X detect: NASM=yasm, nasm flavour -> stubs" gen_expect stubs nasm "$tmp/d.asm" NASM=yasm
+    check "$X detect: NASM=yasm, nasm flavour -> $YASM" gen_expect $YASM nasm "$tmp/d.asm" NASM=yasm
 else
     skip_row "$X detect: yasm" "not installed"
 fi
@@ -97,8 +114,8 @@ if have x86_64-w64-mingw32-as; then
     check "$X detect: x86_64-w64-mingw32-as, mingw64 -> full" gen_expect full mingw64 "$tmp/d.s"
 fi
 check "$X detect: unparsable assembler (NASM=true) -> stubs" gen_expect stubs nasm "$tmp/d.asm" NASM=true
-for forced in "gnu-as 2.25:stubs" "gnu-as 2.26:full" "llvm 3.8:stubs" "llvm 3.9:full" \
-              "nasm 2.11.08:stubs" "nasm 2.12:full" "yasm 1.3.0:stubs" "gnu-as two:stubs"; do
+IFS='|' read -r -a forced_list <<<"$FORCED"
+for forced in "${forced_list[@]}"; do
     check "$X detect: MLDSA_ASM=\"${forced%:*}\" -> ${forced#*:}" \
         gen_expect "${forced#*:}" elf "$tmp/d.s" MLDSA_ASM="${forced%:*}"
 done
@@ -107,7 +124,7 @@ done
 # 2. Every flavour, full and stubs, through a real assembler
 # ---------------------------------------------------------------------
 for k in full stubs; do
-    if [ $k = full ]; then force="gnu-as 2.26"; else force="gnu-as 2.25"; fi
+    if [ $k = full ]; then force=$FULL_AT; else force=$STUBS_AT; fi
     for fl in elf macosx mingw64 nasm; do
         ext=s
         [ $fl = nasm ] && ext=asm
@@ -145,10 +162,11 @@ for k in full stubs; do
         check "$X nasm $k: only the API global" globals_ok coff_globals "$f.o"
         if [ -f "$tmp/$k-mingw64.o" ]; then
             # Same instructions and the same unwind tables as GNU as makes
-            # from the .seh_* directives.
+            # from the .seh_* directives (the padding apart: each
+            # assembler has its own nops, 'xchg %ax,%ax' among GNU as's).
             check "$X nasm $k: .text/.pdata/.xdata same as mingw64's" \
-                eval 'cmp <(objdump -d --no-show-raw-insn '"$f.o"' | grep -P "^\s+[0-9a-f]+:" | grep -v nop | cut -f3- | sed "s/ *[<#].*//") \
-                          <(objdump -d --no-show-raw-insn '"$tmp/$k-mingw64.o"' | grep -P "^\s+[0-9a-f]+:" | grep -v nop | cut -f3- | sed "s/ *[<#].*//") &&
+                eval 'cmp <(objdump -d --no-show-raw-insn '"$f.o"' | grep -P "^\s+[0-9a-f]+:" | grep -v "nop\|xchg *%ax,%ax" | cut -f2- | sed "s/ *[<#].*//") \
+                          <(objdump -d --no-show-raw-insn '"$tmp/$k-mingw64.o"' | grep -P "^\s+[0-9a-f]+:" | grep -v "nop\|xchg *%ax,%ax" | cut -f2- | sed "s/ *[<#].*//") &&
                       cmp <(objdump -s -j .xdata '"$f.o"' | tail -n +4) <(objdump -s -j .xdata '"$tmp/$k-mingw64.o"' | tail -n +4) &&
                       cmp <(objdump -s -j .pdata '"$f.o"' | tail -n +4) <(objdump -s -j .pdata '"$tmp/$k-mingw64.o"' | tail -n +4)'
         fi
@@ -161,8 +179,8 @@ for k in full stubs; do
         check "$X elf stubs: capable() is 0, info says stubs, $X entry traps" \
             eval '"${ELF_CC%% *}" ${ELF_CC#"${ELF_CC%% *}"} -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -o "$tmp/stub" "$tmp/stub.c" "$tmp/stubs-elf.o" && "${elf_runner[@]}" "$tmp/stub"'
     fi
-    if [ $k = stubs ] && have yasm; then
-        check "$X nasm stubs: yasm -f win64" yasm -f win64 -o "$tmp/yasm.o" "$f.asm"
+    if { [ $k = stubs ] || [ $YASM = full ]; } && have yasm; then
+        check "$X nasm $k: yasm -f win64" yasm -f win64 -o "$tmp/yasm.o" "$f.asm"
     fi
 done
 
@@ -191,14 +209,50 @@ done
 # ---------------------------------------------------------------------
 build_and_test full MLDSA_ASM=
 build_and_test stubs MLDSA_ASM="gnu-as 2.25"
-for b in full stubs; do
-    for k in keccak1600x4-avx512vl keccak1600x8-avx512; do
+build_and_test all-stubs MLDSA_ASM="gnu-as 2.21"
+for b in full stubs all-stubs; do
+    for k in keccak1600x4-avx512vl keccak1600x8-avx512 keccak1600x4-avx2; do
+        case $b:$k in
+        full:* | stubs:*avx2) want=full ;;
+        *) want=stubs ;;
+        esac
         if [ -f "$tmp/$b/crypto/sha/$k.o" ]; then
-            check "$b: library object $k is $b" \
-                eval 'strings '"$tmp/$b/crypto/sha/$k.o"' | grep "'"$k $b"'"'
+            check "$b: library object $k is $want" \
+                eval 'strings '"$tmp/$b/crypto/sha/$k.o"' | grep "'"$k $want"'"'
         fi
     done
 done
+
+# An AVX2-only CPU (MLDSA_IA32CAP=~0x67) gets the AVX2 kernel's backend
+# where that kernel is full (the "stubs" build's assembler, too old for
+# AVX-512, can still encode AVX2) and falls back to x86_64-avx2 with an
+# assembler too old for AVX2 as well (gnu-as 2.21: every kernel stubs),
+# where the known-answer suite must still pass.
+avx2_choice() {
+    local got
+    got=$(MLDSA_IA32CAP='~0x67' "${runner[@]}" "$1/test/test_backend$EXE" \
+          --print-backend | tr -d '\r')
+    [ "${got%% *}" = "$2" ] || { echo "chose: $got"; return 1; }
+}
+b="$tmp/oldest"
+check "oldest (gnu-as 2.21): make lib, test_backend and test_kat" \
+    env MLDSA_ASM="gnu-as 2.21" $MAKE --no-print-directory -k -j2 BUILD="$b" \
+        OUT="$b/" CC="$CC" lib "$b/test/test_backend$EXE" "$b/test/test_kat$EXE"
+check "oldest: library object keccak1600x4-avx2 is stubs" \
+    eval 'strings "$b/crypto/sha/keccak1600x4-avx2.o" | grep -q "keccak1600x4-avx2 stubs"'
+check "oldest: test_kat with MLDSA_IA32CAP=~0x67" \
+    env MLDSA_IA32CAP='~0x67' "${runner[@]}" "$b/test/test_kat$EXE"
+if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
+    for row in full:x86_64-avx2-x4 stubs:x86_64-avx2-x4 oldest:x86_64-avx2; do
+        b=${row%%:*}
+        if [ -x "$tmp/$b/test/test_backend$EXE" ]; then
+            check "$b: MLDSA_IA32CAP=~0x67 chooses ${row#*:}" \
+                avx2_choice "$tmp/$b" "${row#*:}"
+        fi
+    done
+else
+    skip_row "AVX2-only backend choice" "this CPU has no AVX2"
+fi
 
 echo
 echo "$pass passed, $fail failed ($skip skipped)"

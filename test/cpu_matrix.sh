@@ -3,7 +3,7 @@
 # qemu-user's emulated CPU models, every Check suite passing on each (an
 # instruction the model lacks would stop a suite with SIGILL):
 #   x86-64   Nehalem (SSE4.2, no AVX2) must choose the generic backend and
-#            Haswell (AVX2, no AVX-512) x86_64-avx2.  (Child processes a
+#            Haswell (AVX2, no AVX-512) x86_64-avx2-x4.  (Child processes a
 #            suite starts run natively.)
 #   aarch64  -cpu max (Advanced SIMD and the SHA-3 extension: both x2
 #            Keccak kernels usable), -cpu cortex-a72 (Armv8.0: the NEON
@@ -75,7 +75,7 @@ AArch64)
         echo "cpu-matrix: 0 passed, 0 failed, 1 skipped"
         exit 0
     fi
-    for cpu in Nehalem:generic Haswell:x86_64-avx2; do
+    for cpu in Nehalem:generic Haswell:x86_64-avx2-x4; do
         model=${cpu%%:*}
         want=${cpu#*:}
         check "$model: mldsa info chooses $want" \

@@ -39,6 +39,7 @@
 #define AVX2_NAME "x86_64-avx2"
 #define X4_NAME "x86_64-avx512vl-x4"
 #define X8_NAME "x86_64-avx512-x8"
+#define AVX2_X4_NAME "x86_64-avx2-x4"
 #define NEON_X2_NAME "aarch64-neon-x2"
 #define SHA3_X2_NAME "aarch64-sha3-x2"
 /* The environment variable that masks this architecture's capabilities. */
@@ -1429,8 +1430,10 @@ END_TEST
 #ifdef KECCAK1600_ASM_X86_64
 /*
  * x86-64: without VBMI the x8 backend is not chosen; with AVX-512 masked
- * off neither the x8 nor the x4 one, not even by name; with AVX2 masked off
- * only the generic one is left.
+ * off neither the x8 nor the x4 one, not even by name; an AVX2-only mask
+ * chooses the AVX2 kernel's backend (when this CPU has AVX2 and the kernel
+ * is built full); with AVX2 masked off only the generic one is left, not
+ * even the AVX2 kernel's by name.
  */
 START_TEST(MLDSA_IA32CAP_masks_backends_off)
 {
@@ -1448,6 +1451,15 @@ START_TEST(MLDSA_IA32CAP_masks_backends_off)
                              | OSSL_IA32CAP_ZMM_STATE), 0);
     child_choice("~0x7", X4_NAME, name, sizeof(name), &cap, &usable);
     ck_assert_str_ne(name, X4_NAME);
+    /* an AVX2-only CPU: the AVX2 kernel's backend where it is built full */
+    child_choice("~0x67", NULL, name, sizeof(name), &cap, &usable);
+    printf("MLDSA_IA32CAP=~0x67: backend %s, ia32cap 0x%02x\n", name, cap);
+    ck_assert_str_ne(name, X4_NAME);
+    ck_assert_str_ne(name, X8_NAME);
+    if ((cap & OSSL_IA32CAP_AVX2) != 0 && SHA3_avx2_capable())
+        ck_assert_str_eq(name, AVX2_X4_NAME);
+    child_choice("~0x8", AVX2_X4_NAME, name, sizeof(name), &cap, &usable);
+    ck_assert_str_eq(name, GENERIC_NAME);
     child_choice("~0x8", NULL, name, sizeof(name), &cap, &usable);
     printf("MLDSA_IA32CAP=~0x8: backend %s, ia32cap 0x%02x\n", name, cap);
     ck_assert_str_eq(name, GENERIC_NAME);

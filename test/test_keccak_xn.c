@@ -1,7 +1,7 @@
 /*
  * The entry points of each multi-way Keccak kernel of this architecture
  * (include/internal/sha3.h) against the scalar Keccak: on x86-64 x4
- * (AVX-512VL, ymm) and x8 (AVX-512F, zmm), on aarch64 x2 with Armv8.0
+ * (AVX-512VL, ymm), x8 (AVX-512F, zmm) and x4 avx2, on aarch64 x2 with Armv8.0
  * Advanced SIMD and x2 with the SHA-3 extension.  The permutation, the
  * whole-block absorb and squeeze, at both SHAKE rates and every other
  * multiple of 8 up to SHAKE128's, and the squeeze-absorb for pairs of
@@ -47,7 +47,7 @@
 
 /* One multi-way kernel's entry points, behind one signature. */
 typedef struct {
-    const char *name;           /* "x4", "x8", "x2 neon", "x2 sha3" */
+    const char *name;           /* "x4", "x8", "x4 avx2", "x2 neon", ... */
     const char *info_name;      /* what its info string starts with */
     size_t ways;
     const char *isa;            /* what the capability test requires */
@@ -115,6 +115,13 @@ static const XN_KERNEL kernels[] = {
       SHA3_avx512_capable, SHA3_avx512_info,
       KECCAK1600_x8_permute_avx512, SHA3_x8_absorb_avx512,
       SHA3_x8_squeeze_avx512, SHA3_x8_squeeze_absorb_avx512
+# endif
+    },
+    { "x4 avx2", "keccak1600x4-avx2", 4, "AVX2", OSSL_IA32CAP_AVX2, 0, 1,
+# if XN_BUILT
+      SHA3_avx2_capable, SHA3_avx2_info,
+      KECCAK1600_x4_permute_avx2, SHA3_x4_absorb_avx2,
+      SHA3_x4_squeeze_avx2, SHA3_x4_squeeze_absorb_avx2
 # endif
     },
 #endif
@@ -357,7 +364,7 @@ END_TEST
 
 /*
  * The kernel reports what it is, claims to be usable only when the
- * capability vector has its ISA (on x86-64 with the OS's ZMM state), and
+ * capability vector has its ISA (on x86-64 with the OS's ZMM or YMM state), and
  * claims it whenever it is full and the vector has it.
  */
 START_TEST(kernel_capable_exactly_with_its_caps_when_full)

@@ -2,7 +2,7 @@
  * The multi-buffer SHAKE job scheduler (include/internal/sha3_mb.h) against
  * scalar SHAKE128 / SHAKE256 (FIPS 202 section 6.2), on every kernel this
  * build has and this machine runs: the one-state scalar kernel, the x86-64
- * x4 (AVX-512VL) and x8 (AVX-512F) ones, the aarch64 x2 ones (Advanced
+ * x4 (AVX-512VL), x8 (AVX-512F) and x4 AVX2 ones, the aarch64 x2 ones (Advanced
  * SIMD, the SHA-3 extension).  Every job's output must
  * be the scalar SHAKE of its input, for every input length from 0 to three
  * rates plus one, with input and output cut into random pieces, jobs of
@@ -40,6 +40,7 @@ static const MB_KERNEL kernels[] = {
 #ifdef KECCAK1600_ASM_X86_64
     { &SHA3_mb_kernel_x4, SHA3_avx512vl_capable },
     { &SHA3_mb_kernel_x8, SHA3_avx512_capable },
+    { &SHA3_mb_kernel_x4_avx2, SHA3_avx2_capable },
 #endif
 #ifdef KECCAK1600_ASM_AARCH64
     { &SHA3_mb_kernel_x2_neon, SHA3_armv8_capable },

@@ -30,6 +30,8 @@ static const KECCAK_KERNEL kernels[] = {
       SHA3_avx512vl_capable },
     { "x8 avx512", KECCAK1600_X8_WAYS, KECCAK1600_x8_permute_avx512,
       SHA3_avx512_capable },
+    { "x4 avx2", KECCAK1600_X4_WAYS, KECCAK1600_x4_permute_avx2,
+      SHA3_avx2_capable },
 #endif
 #ifdef KECCAK1600_ASM_AARCH64
     { "x2 neon", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8,

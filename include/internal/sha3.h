@@ -192,6 +192,29 @@ void SHA3_x8_squeeze_absorb_avx512(uint64_t A[KECCAK1600_X8_STATE_WORDS],
  * <version>" or "... stubs (<reason>)". */
 const char *SHA3_avx512_info(void);
 
+/*
+ * The 4-way AVX2 kernel (x86-64 CPUs without AVX-512;
+ * crypto/sha/asm/keccak1600x4-avx2.pl): the x4 entry points above, with
+ * the same contracts and state layout, for AVX2's 16 ymm registers (the
+ * state stays in A while it is permuted).  Call them only when
+ * SHA3_avx2_capable() returns 1: the kernel is full and ossl_ia32cap has
+ * OSSL_IA32CAP_AVX2 (which includes the OS's YMM state); 0 for the stubs.
+ * SHA3_avx2_info says "keccak1600x4-avx2 full, ..." or "... stubs (...)".
+ */
+int SHA3_avx2_capable(void);
+const char *SHA3_avx2_info(void);
+void KECCAK1600_x4_permute_avx2(uint64_t A[KECCAK1600_X4_STATE_WORDS]);
+void SHA3_x4_absorb_avx2(uint64_t A[KECCAK1600_X4_STATE_WORDS],
+                         const uint8_t *const in[KECCAK1600_X4_WAYS],
+                         size_t nblocks, size_t r);
+void SHA3_x4_squeeze_avx2(uint64_t A[KECCAK1600_X4_STATE_WORDS],
+                          uint8_t *const out[KECCAK1600_X4_WAYS],
+                          size_t nblocks, size_t r);
+void SHA3_x4_squeeze_absorb_avx2(uint64_t A[KECCAK1600_X4_STATE_WORDS],
+                                 uint8_t *const out[KECCAK1600_X4_WAYS],
+                                 const uint8_t *const in[KECCAK1600_X4_WAYS],
+                                 const size_t shape[4 + KECCAK1600_X4_WAYS]);
+
 #endif /* KECCAK1600_ASM_X86_64 */
 
 /*

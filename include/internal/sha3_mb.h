@@ -194,9 +194,11 @@ void SHA3_mb_cleanse(SHA3_MB_SCHED *s);
 extern const KECCAK1600_MB_KERNEL SHA3_mb_kernel_scalar;
 #ifdef KECCAK1600_ASM_X86_64
 /* The x86-64 kernels (crypto/sha/x86_64/keccak1600xn.c): 4-way
- * AVX-512VL on ymm, 8-way AVX-512F on zmm. */
+ * AVX-512VL on ymm, 8-way AVX-512F on zmm, 4-way AVX2 (use each only when
+ * its SHA3_*_capable() says so). */
 extern const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x4;
 extern const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x8;
+extern const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x4_avx2;
 #endif
 #ifdef KECCAK1600_ASM_AARCH64
 /* The aarch64 kernels (crypto/sha/aarch64/keccak1600x2.c): 2-way

@@ -1,7 +1,8 @@
 /*
  * The Win64 ABI of every entry point of the Keccak kernels
- * (crypto/sha/asm/keccak1600x4-avx512vl.pl, x4, and
- * keccak1600x8-avx512.pl, x8), as built for Windows x64 and run under Wine
+ * (crypto/sha/asm/keccak1600x4-avx512vl.pl, x4, keccak1600x8-avx512.pl,
+ * x8, and keccak1600x4-avx2.pl, x4 avx2, whose squeeze-absorb keeps
+ * its pointers in a stack frame), as built for Windows x64 and run under Wine
  * by test/win64/run.sh, which links this file with one flavour of both.
  *
  * 1. The register contract.  Each entry point is called through a
@@ -14,11 +15,13 @@
  * 2. The unwind data (.pdata / .xdata).  Each kernel that takes a pointer
  *    is made to fault mid-function on a guard page, at a point where it
  *    has rdi (rsi too when it takes two or more arguments) and xmm6-xmm15
- *    in use.  On a CPU without AVX-512 its first AVX-512 instruction,
+ *    in use.  On a CPU without its ISA the kernel's first vector instruction,
  *    right after its prologue, faults instead (#UD), and the handler
  *    scrambles rdi, rsi and xmm6-xmm15 first, as the body would have.  A
  *    vectored exception handler looks up the faulting RIP's function entry
- *    (it must be the kernel's) and unwinds one frame with
+ *    (it must be the kernel's; a fault in a leaf helper, which has none,
+ *    is first unwound as Windows does, popping its return address, which
+ *    must be in the kernel) and unwinds one frame with
  *    RtlVirtualUnwind: that must land on the trampoline's return address,
  *    with the rsp of the call and the values the trampoline loaded into
  *    the non-volatile registers.  The handler then resumes the trampoline
@@ -244,6 +247,13 @@ static const KERNEL kernels[] = {
       SHA3_avx512_capable, SHA3_avx512_info,
       KECCAK1600_x8_permute_avx512, SHA3_x8_absorb_avx512,
       SHA3_x8_squeeze_avx512, SHA3_x8_squeeze_absorb_avx512 },
+    { "x4 avx2", KECCAK1600_X4_WAYS, OSSL_IA32CAP_AVX2,
+      "SHA3_avx2_capable", "SHA3_avx2_info",
+      "KECCAK1600_x4_permute_avx2", "SHA3_x4_absorb_avx2",
+      "SHA3_x4_squeeze_avx2", "SHA3_x4_squeeze_absorb_avx2",
+      SHA3_avx2_capable, SHA3_avx2_info,
+      KECCAK1600_x4_permute_avx2, SHA3_x4_absorb_avx2,
+      SHA3_x4_squeeze_avx2, SHA3_x4_squeeze_absorb_avx2 },
 };
 
 /* What the exception handler expects and what it found. */
@@ -251,6 +261,8 @@ typedef struct {
     uint64_t fn;                /* the kernel that is to fault */
     DWORD code;                 /* the exception (0: none) */
     uint64_t rip, addr;         /* faulting instruction, address */
+    uint64_t leaf_rip;          /* a fault in a leaf helper: its RIP (rip
+                                   is then its return address) */
     ABI_REGS at_fault;          /* the registers unwound from */
     int has_entry;              /* RtlLookupFunctionEntry found one */
     uint64_t begin, end;        /* ... covering [begin, end) */
@@ -362,7 +374,7 @@ static void scramble_body_registers(CONTEXT *c)
 /*
  * The vectored exception handler: for the fault a test has armed
  * (fault_expected), an access violation (on the guard page) or an illegal
- * instruction (the kernel's first AVX-512 instruction on a CPU without
+ * instruction (the kernel's first vector instruction on a CPU without
  * it, right after its prologue), record where it happened and the
  * registers, look up the function entry of the faulting RIP and unwind one
  * frame from it (after scramble_body_registers() for an illegal
@@ -393,12 +405,22 @@ static LONG CALLBACK on_fault(EXCEPTION_POINTERS *ep)
     if (code == EXCEPTION_ILLEGAL_INSTRUCTION)
         scramble_body_registers(&up);
     regs_from_context(&f->at_fault, &up);
-    rf = RtlLookupFunctionEntry(ctx->Rip, &base, NULL);
+    rf = RtlLookupFunctionEntry(up.Rip, &base, NULL);
+    if (rf == NULL) {
+        /* A leaf function (a kernel's perlasm .helper has no unwind data
+         * and no stack): Windows unwinds it by popping its return
+         * address, which must be in the kernel. */
+        f->leaf_rip = up.Rip;
+        up.Rip = *(DWORD64 *)(uintptr_t)up.Rsp;
+        up.Rsp += 8;
+        f->rip = up.Rip;
+        rf = RtlLookupFunctionEntry(up.Rip, &base, NULL);
+    }
     if (rf != NULL) {
         f->has_entry = 1;
         f->begin = base + rf->BeginAddress;
         f->end = base + rf->EndAddress;
-        RtlVirtualUnwind(UNW_FLAG_NHANDLER, base, ctx->Rip, rf, &up, &data,
+        RtlVirtualUnwind(UNW_FLAG_NHANDLER, base, up.Rip, rf, &up, &data,
                          &frame, NULL);
         f->rip1 = up.Rip;
         f->rsp1 = up.Rsp;
@@ -673,7 +695,7 @@ static const char *const fault_rows[] = {
 /*
  * Call fn(a0..a3) (nargs arguments) through the trampoline with the
  * handler armed for a fault of fn, on the page at guard or at its first
- * AVX-512 instruction, then check what the handler found.
+ * vector instruction, then check what the handler found.
  */
 static void fault_call(const char *what, uint64_t fn, uint64_t guard,
                        int nargs, uint64_t a0, uint64_t a1, uint64_t a2,
@@ -698,14 +720,18 @@ static void fault_call(const char *what, uint64_t fn, uint64_t guard,
                              && f.addr < guard + page_size));
     row(name, ok);
     if (f.code == EXCEPTION_ILLEGAL_INSTRUCTION)
-        printf("    #UD at +0x%llx, its first AVX-512 instruction (no"
-               " AVX-512 here)\n", (unsigned long long)(f.rip - fn));
+        printf("    #UD at +0x%llx, its first vector instruction (not"
+               " run here)\n", (unsigned long long)(f.rip - fn));
     else if (f.code == EXCEPTION_ACCESS_VIOLATION)
         printf("    access violation at +0x%llx, address 0x%llx (guard"
                " page 0x%llx)\n", (unsigned long long)(f.rip - fn),
                (unsigned long long)f.addr, (unsigned long long)guard);
     else
         printf("    no fault\n");
+    if (f.leaf_rip != 0)
+        printf("    in a leaf helper at 0x%llx, called from +0x%llx\n",
+               (unsigned long long)f.leaf_rip,
+               (unsigned long long)(f.rip - fn));
 
     snprintf(name, sizeof(name), "%s: %s", what, fault_rows[1]);
     if (!row(name, f.has_entry && f.begin == fn && f.rip >= f.begin
@@ -834,7 +860,7 @@ static void skip_faults(const KERNEL *k, const char *why)
 /*
  * Every check of one kernel: without its ISA here only capable() and
  * info() run through the trampoline, and the faults are the #UD of its
- * first AVX-512 instruction.
+ * first vector instruction.
  */
 static void test_kernel(const KERNEL *k, uint8_t *pages)
 {
@@ -846,7 +872,7 @@ static void test_kernel(const KERNEL *k, uint8_t *pages)
     if (!full) {
         why = "stubs would trap";
     } else if ((ossl_ia32cap() & k->caps) != k->caps) {
-        why = "no AVX-512 here: the body cannot run";
+        why = "no ISA here: the body cannot run";
         printf("    %s: ossl_ia32cap 0x%x lacks 0x%x\n", k->name,
                (unsigned)ossl_ia32cap(), (unsigned)k->caps);
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test/win64/run.sh [gnu-as|clang|nasm]...: the Win64 ABI check
-# (test/win64/abi_check.c) of both Keccak kernels, built for Windows x64 in
+# (test/win64/abi_check.c) of the x86-64 Keccak kernels, built for Windows x64 in
 # each flavour given (default: all three) and run under Wine:
 #
 #   gnu-as  the mingw64 flavour assembled by x86_64-w64-mingw32-gcc (GNU as),
@@ -22,7 +22,7 @@ PERL=${PERL:-perl}
 MINGW=x86_64-w64-mingw32
 CFLAGS_WIN="-O2 -g -std=c11 -Wall -Wextra -Werror -DKECCAK1600_ASM -Iinclude -Icrypto"
 SOURCES="test/win64/abi_check.c crypto/cpuid/x86_64/cpuid_x86_64.c crypto/sha/keccak1600.c"
-GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512.pl"
+GENS="crypto/sha/asm/keccak1600x4-avx512vl.pl crypto/sha/asm/keccak1600x8-avx512.pl crypto/sha/asm/keccak1600x4-avx2.pl"
 RUNNER=wine
 . util/runner.sh
 

@@ -1,8 +1,9 @@
 /*
- * AVX2 versions of the two hot encoders of a signing attempt, entries of
+ * AVX2 versions of the hot encoders of a signing attempt, entries of
  * the x86_64-avx2 poly ops and bit-identical to the _generic
  * functions there: BitUnpack(v, gamma1 - 1, gamma1) (FIPS 204 Algorithm 27
- * line 6, and Algorithm 34 line 5, the mask) and w1Encode (Algorithm 28).
+ * line 6, and Algorithm 34 line 5, the mask), w1Encode (Algorithm 28) and
+ * HintBitPack (Algorithm 20).
  *
  * BitUnpack: eight coefficients per step, 8 * 18 bits = 18 bytes or
  * 8 * 20 bits = 20 bytes.  Each 128-bit lane takes the bytes of four
@@ -126,3 +127,31 @@ void ML_DSA_AVX2_FN ossl_ml_dsa_poly_pack_w1_avx2(uint8_t *out, const ML_DSA_POL
     }
 }
 
+
+/*
+ * HintBitPack (FIPS 204 Algorithm 20), as ossl_ml_dsa_hint_encode_generic:
+ * vpcmpeqb and vpmovmskb find the non-zero bytes of 32 hint bytes at a
+ * time, and the loop visits only the set bits of that mask.  Public data
+ * (a signature that is released), so the loop may depend on it.
+ */
+void ML_DSA_AVX2_FN ossl_ml_dsa_hint_encode_avx2(uint8_t *out,
+                                                 const ML_DSA_PARAMS *params,
+                                                 const uint8_t *h)
+{
+    size_t i, j, index = 0;
+    size_t omega = (size_t)params->omega;
+    uint32_t m;
+    __m256i v;
+
+    memset(out, 0, omega + params->k);
+    for (i = 0; i < params->k; i++, h += ML_DSA_N) {
+        for (j = 0; j < ML_DSA_N; j += 32) {
+            v = _mm256_loadu_si256((const __m256i *)(h + j));
+            m = ~(uint32_t)_mm256_movemask_epi8(
+                _mm256_cmpeq_epi8(v, _mm256_setzero_si256()));
+            for (; m != 0; m &= m - 1)
+                out[index++] = (uint8_t)(j + (size_t)__builtin_ctz(m));
+        }
+        out[omega + i] = (uint8_t)index;
+    }
+}

@@ -26,31 +26,43 @@
 /* zeta * q^-1 mod 2^32 as int32, for a constant zeta */
 #define ZETA_QINV(z) ((int32_t)((uint32_t)(z) * (uint32_t)ML_DSA_QINV))
 
+/* The odd 32-bit lanes of a copied into the even ones (vmovshdup, a
+ * shuffle: it leaves the multiplier ports to the products). */
+AVX2_INLINE __m256i odd_lanes(__m256i a)
+{
+    return _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(a)));
+}
+
 /*
  * Montgomery product of each lane of a with the matching lane of z
  * (zq = z * q^-1 mod 2^32): (a * z - t * q) / 2^32 with
  * t = a * zq mod 2^32, exactly ml_dsa_montgomery_reduce((int64_t)a * z).
- * zo holds z of the odd lanes in the low half of each 64-bit lane.  The
- * 64-bit products are exact; a * z - t * q is a multiple of 2^32, so its
- * high half is the result.
+ * zo and zqo hold z and zq of the odd lanes in the even ones.  Only
+ * vpmuldq: t is the low half of a * zq, exact; a * z - t * q is a
+ * multiple of 2^32, so its high half is the difference of the two
+ * products' high halves, with no borrow: one 32-bit subtraction.
  */
-AVX2_INLINE __m256i mont_mul(__m256i a, __m256i z, __m256i zq, __m256i zo)
+AVX2_INLINE __m256i mont_mul(__m256i a, __m256i z, __m256i zq, __m256i zo,
+                             __m256i zqo)
 {
     const __m256i q = _mm256_set1_epi32(ML_DSA_Q);
-    __m256i t = _mm256_mullo_epi32(a, zq);
+    __m256i ao = odd_lanes(a);
+    __m256i te = _mm256_mul_epi32(a, zq);
+    __m256i to = _mm256_mul_epi32(ao, zqo);
     __m256i pe = _mm256_mul_epi32(a, z);
-    __m256i po = _mm256_mul_epi32(_mm256_srli_epi64(a, 32), zo);
-    __m256i te = _mm256_mul_epi32(t, q);
-    __m256i to = _mm256_mul_epi32(_mm256_srli_epi64(t, 32), q);
+    __m256i po = _mm256_mul_epi32(ao, zo);
 
-    pe = _mm256_sub_epi64(pe, te);
-    po = _mm256_sub_epi64(po, to);
-    return _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po, 0xAA);
+    te = _mm256_mul_epi32(te, q);
+    to = _mm256_mul_epi32(to, q);
+    pe = _mm256_sub_epi32(pe, te);
+    po = _mm256_sub_epi32(po, to);
+    return _mm256_blend_epi32(odd_lanes(pe), po, 0xAA);
 }
 
 /*
  * Montgomery reduction of exact 64-bit values, the even lanes in pe and
- * the odd ones in po: ml_dsa_montgomery_reduce of each, for |x| < 2^31 * q.
+ * the odd ones in po: ml_dsa_montgomery_reduce of each, for |x| < 2^31 * q
+ * (as in mont_mul, the high halves' difference, with no borrow).
  */
 AVX2_INLINE __m256i mont_reduce(__m256i pe, __m256i po)
 {
@@ -59,9 +71,9 @@ AVX2_INLINE __m256i mont_reduce(__m256i pe, __m256i po)
     __m256i te = _mm256_mul_epi32(_mm256_mul_epi32(pe, qinv), q);
     __m256i to = _mm256_mul_epi32(_mm256_mul_epi32(po, qinv), q);
 
-    pe = _mm256_sub_epi64(pe, te);
-    po = _mm256_sub_epi64(po, to);
-    return _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po, 0xAA);
+    pe = _mm256_sub_epi32(pe, te);
+    po = _mm256_sub_epi32(po, to);
+    return _mm256_blend_epi32(odd_lanes(pe), po, 0xAA);
 }
 
 /*
@@ -72,7 +84,7 @@ AVX2_INLINE __m256i mont_reduce(__m256i pe, __m256i po)
  */
 AVX2_INLINE void ct(__m256i *a, __m256i *b, __m256i z, __m256i zq)
 {
-    __m256i t = mont_mul(*b, z, zq, z);
+    __m256i t = mont_mul(*b, z, zq, z, zq);
 
     *b = _mm256_sub_epi32(*a, t);
     *a = _mm256_add_epi32(*a, t);
@@ -88,7 +100,7 @@ AVX2_INLINE void gs(__m256i *a, __m256i *b, __m256i z, __m256i zq)
     __m256i d = _mm256_sub_epi32(*b, *a);
 
     *a = _mm256_add_epi32(*a, *b);
-    *b = mont_mul(d, z, zq, z);
+    *b = mont_mul(d, z, zq, z, zq);
 }
 
 /* A table entry of zetas (or zetas * q^-1) broadcast to 8 lanes. */
@@ -115,7 +127,8 @@ AVX2_INLINE void store(int32_t *p, __m256i v)
  *   len 2:    [c0 c1 c4 c5 | c8 c9 c12 c13], [c2 c3 c6 c7 | c10 ...]
  *   len 1:    [c0 c2 c4 c6 | c8 ...],        [c1 c3 c5 c7 | c9 ...]
  * so that in each the butterflies of that layer pair lane i with lane i.
- * Each of the three steps below is its own inverse.
+ * Each of the three steps below is its own inverse; the NTT's way back from
+ * len 1 and the inverse's way there take one step each.
  */
 AVX2_INLINE void natural_to_len4(__m256i *x, __m256i *y)
 {
@@ -136,14 +149,39 @@ AVX2_INLINE void swap_qwords(__m256i *x, __m256i *y)
     *y = b;
 }
 
-/* len 2 <-> len 1: the 32-bit halves of each 64-bit lane are swapped. */
+/* len 2 <-> len 1: the 32-bit halves of each 64-bit lane are swapped
+ * (vmovsldup, vmovshdup: shuffles, not shifts, which would take the
+ * multiplier ports). */
 AVX2_INLINE void swap_dwords(__m256i *x, __m256i *y)
 {
-    __m256i a = _mm256_blend_epi32(*x, _mm256_slli_epi64(*y, 32), 0xAA);
-    __m256i b = _mm256_blend_epi32(_mm256_srli_epi64(*x, 32), *y, 0xAA);
+    __m256i a = _mm256_blend_epi32(*x, _mm256_castps_si256(_mm256_moveldup_ps(
+                                       _mm256_castsi256_ps(*y))), 0xAA);
+    __m256i b = _mm256_blend_epi32(odd_lanes(*x), *y, 0xAA);
 
     *x = a;
     *y = b;
+}
+
+/* natural -> len 1 in one go: the two 128-bit halves regrouped, then the
+ * even and the odd coefficients gathered (vshufps). */
+AVX2_INLINE void natural_to_len1(__m256i *x, __m256i *y)
+{
+    __m256 a = _mm256_castsi256_ps(_mm256_permute2x128_si256(*x, *y, 0x20));
+    __m256 b = _mm256_castsi256_ps(_mm256_permute2x128_si256(*x, *y, 0x31));
+
+    *x = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88));
+    *y = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD));
+}
+
+/* len 1 -> natural in one go: even and odd coefficients interleaved, then
+ * the 128-bit halves regrouped. */
+AVX2_INLINE void len1_to_natural(__m256i *x, __m256i *y)
+{
+    __m256i lo = _mm256_unpacklo_epi32(*x, *y);
+    __m256i hi = _mm256_unpackhi_epi32(*x, *y);
+
+    *x = _mm256_permute2x128_si256(lo, hi, 0x20);
+    *y = _mm256_permute2x128_si256(lo, hi, 0x31);
 }
 
 /*
@@ -161,12 +199,10 @@ AVX2_INLINE void ntt_last3(__m256i *x, __m256i *y, const int32_t z[6][8])
     ct(x, y, load(z[2]), load(z[3]));
     swap_dwords(x, y);
     /* len 1: a different zeta in every lane */
-    t = mont_mul(*y, zl1, zql1, _mm256_srli_epi64(zl1, 32));
+    t = mont_mul(*y, zl1, zql1, odd_lanes(zl1), odd_lanes(zql1));
     *y = _mm256_sub_epi32(*x, t);
     *x = _mm256_add_epi32(*x, t);
-    swap_dwords(x, y);
-    swap_qwords(x, y);
-    natural_to_len4(x, y);
+    len1_to_natural(x, y);
 }
 
 /*
@@ -178,13 +214,11 @@ AVX2_INLINE void intt_first3(__m256i *x, __m256i *y, const int32_t z[6][8])
     __m256i zl1 = load(z[0]), zql1 = load(z[1]);
     __m256i d;
 
-    natural_to_len4(x, y);
-    swap_qwords(x, y);
-    swap_dwords(x, y);
+    natural_to_len1(x, y);
     /* len 1: a different zeta in every lane */
     d = _mm256_sub_epi32(*y, *x);
     *x = _mm256_add_epi32(*x, *y);
-    *y = mont_mul(d, zl1, zql1, _mm256_srli_epi64(zl1, 32));
+    *y = mont_mul(d, zl1, zql1, odd_lanes(zl1), odd_lanes(zql1));
     swap_dwords(x, y);
     gs(x, y, load(z[2]), load(z[3]));
     swap_qwords(x, y);
@@ -273,8 +307,8 @@ AVX2_INLINE void gs_last(__m256i *x, __m256i *y)
     __m256i s = _mm256_add_epi32(*x, *y);
     __m256i d = _mm256_sub_epi32(*x, *y);
 
-    *x = mont_mul(s, f, fq, f);
-    *y = mont_mul(d, fz, fzq, fz);
+    *x = mont_mul(s, f, fq, f, fq);
+    *y = mont_mul(d, fz, fzq, fz, fzq);
 }
 
 /*
@@ -364,8 +398,8 @@ ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_mul_avx2(ML_DSA_POLY *r,
         y = load(b->coeff + i);
         store(r->coeff + i,
               mont_reduce(_mm256_mul_epi32(x, y),
-                          _mm256_mul_epi32(_mm256_srli_epi64(x, 32),
-                                           _mm256_srli_epi64(y, 32))));
+                          _mm256_mul_epi32(odd_lanes(x),
+                                           odd_lanes(y))));
     }
 }
 
@@ -386,15 +420,15 @@ ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_dot_avx2(ML_DSA_POLY *r,
         x = load(a[0].coeff + i);
         y = load(b[0].coeff + i);
         se = _mm256_mul_epi32(x, y);
-        so = _mm256_mul_epi32(_mm256_srli_epi64(x, 32),
-                              _mm256_srli_epi64(y, 32));
+        so = _mm256_mul_epi32(odd_lanes(x),
+                              odd_lanes(y));
         for (j = 1; j < n; j++) {
             x = load(a[j].coeff + i);
             y = load(b[j].coeff + i);
             se = _mm256_add_epi64(se, _mm256_mul_epi32(x, y));
             so = _mm256_add_epi64(so,
-                                  _mm256_mul_epi32(_mm256_srli_epi64(x, 32),
-                                                   _mm256_srli_epi64(y, 32)));
+                                  _mm256_mul_epi32(odd_lanes(x),
+                                                   odd_lanes(y)));
         }
         store(r->coeff + i, mont_reduce(se, so));
     }

@@ -3,7 +3,8 @@
  * (ml_dsa_ntt_avx2.c), the row ops (ml_dsa_rows.inc) compiled with AVX2 so
  * that the compiler vectorises them eight 32-bit lanes wide, with vpmulld
  * where the baseline has SSE2 only, the AVX2 w1Encode and z decoder
- * (ml_dsa_encoders_avx2.c), and the generic key and signature packers.
+ * and hint encoder (ml_dsa_encoders_avx2.c), the AVX2 key packers
+ * (ml_dsa_packers_avx2.c), and the generic z packer and hint decoder.
  */
 #include "internal/cleanse.h"
 #include "ml_dsa_x86_64.h"
@@ -29,14 +30,14 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx2 = {
     sub_reduce_avx2,
     ossl_ml_dsa_poly_pack_w1_avx2,
     ossl_ml_dsa_poly_unpack_z_avx2,
-    /* no AVX2 versions of the key and signature packers: the generic ones */
+    /* the z packer and the hint decoder: the generic ones */
     ossl_ml_dsa_poly_pack_z_generic,
-    ossl_ml_dsa_hint_encode_generic,
+    ossl_ml_dsa_hint_encode_avx2,
     ossl_ml_dsa_hint_decode_generic,
-    ossl_ml_dsa_poly_pack_eta_generic,
-    ossl_ml_dsa_poly_unpack_eta_generic,
-    ossl_ml_dsa_poly_pack_t0_generic,
-    ossl_ml_dsa_poly_unpack_t0_generic,
-    ossl_ml_dsa_poly_pack_t1_generic,
-    ossl_ml_dsa_poly_unpack_t1_generic,
+    ossl_ml_dsa_poly_pack_eta_avx2,
+    ossl_ml_dsa_poly_unpack_eta_avx2,
+    ossl_ml_dsa_poly_pack_t0_avx2,
+    ossl_ml_dsa_poly_unpack_t0_avx2,
+    ossl_ml_dsa_poly_pack_t1_avx2,
+    ossl_ml_dsa_poly_unpack_t1_avx2,
 };

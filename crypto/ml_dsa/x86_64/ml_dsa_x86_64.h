@@ -28,6 +28,15 @@ ML_DSA_NTT_DOT_FN ossl_ml_dsa_poly_ntt_dot_avx512;
 /* AVX2 encoders (ml_dsa_encoders_avx2.c). */
 ML_DSA_PACK_W1_FN ossl_ml_dsa_poly_pack_w1_avx2;
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx2;
+ML_DSA_HINT_ENCODE_FN ossl_ml_dsa_hint_encode_avx2;
+
+/* AVX2 packers of keys (ml_dsa_packers_avx2.c). */
+ML_DSA_PACK_ETA_FN ossl_ml_dsa_poly_pack_eta_avx2;
+ML_DSA_UNPACK_ETA_FN ossl_ml_dsa_poly_unpack_eta_avx2;
+ML_DSA_PACK_T0_FN ossl_ml_dsa_poly_pack_t0_avx2;
+ML_DSA_UNPACK_T0_FN ossl_ml_dsa_poly_unpack_t0_avx2;
+ML_DSA_PACK_T1_FN ossl_ml_dsa_poly_pack_t1_avx2;
+ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_avx2;
 
 /*
  * AVX-512 packers of keys and signatures (ml_dsa_encoders_avx512.c): zmm
@@ -59,5 +68,7 @@ extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512;
 extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x4;
 /* The 8-way zmm sample ops (the same file). */
 extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x8;
+/* The 4-way AVX2 sample ops (the same file). */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x4_avx2;
 
 #endif /* MLDSA_ML_DSA_X86_64_H */
