@@ -46,19 +46,71 @@
 /* The opmask of the first n bytes (n < 64). */
 #define FIRST_BYTES(n) ((__mmask64)(((uint64_t)1 << (n)) - 1))
 
-/* F(w, o) for o = 0 .. 15, 0 .. 31 or 0 .. 63, as initialiser lists. */
-#define L8(F, w, o) F(w, (o)), F(w, (o) + 1), F(w, (o) + 2), F(w, (o) + 3), \
-    F(w, (o) + 4), F(w, (o) + 5), F(w, (o) + 6), F(w, (o) + 7)
-#define L16(F, w) L8(F, w, 0), L8(F, w, 8)
-#define L32(F, w) L8(F, w, 0), L8(F, w, 8), L8(F, w, 16), L8(F, w, 24)
-#define L64(F, w) L32(F, w), L8(F, w, 32), L8(F, w, 40), L8(F, w, 48), \
-    L8(F, w, 56)
-/* F(w, o) | ... for o = 0 .. 31 or 0 .. 63. */
-#define O8(F, w, o) (F(w, (o)) | F(w, (o) + 1) | F(w, (o) + 2) | F(w, (o) + 3) \
-    | F(w, (o) + 4) | F(w, (o) + 5) | F(w, (o) + 6) | F(w, (o) + 7))
-#define O32(F, w) (O8(F, w, 0) | O8(F, w, 8) | O8(F, w, 16) | O8(F, w, 24))
-#define O64(F, w) (O32(F, w) | O8(F, w, 32) | O8(F, w, 40) | O8(F, w, 48) \
-    | O8(F, w, 56))
+/* F(u, w, o) for o = 0 .. 15, 0 .. 31 or 0 .. 63, as initialiser lists. */
+#define L8(F, u, w, o) F(u, w, (o)), F(u, w, (o) + 1), F(u, w, (o) + 2), \
+    F(u, w, (o) + 3), F(u, w, (o) + 4), F(u, w, (o) + 5), F(u, w, (o) + 6), \
+    F(u, w, (o) + 7)
+#define L16(F, u, w) L8(F, u, w, 0), L8(F, u, w, 8)
+#define L32(F, u, w) L16(F, u, w), L8(F, u, w, 16), L8(F, u, w, 24)
+#define L64(F, u, w) L32(F, u, w), L8(F, u, w, 32), L8(F, u, w, 40), \
+    L8(F, u, w, 48), L8(F, u, w, 56)
+/* F(u, w, o) | ... for o = 0 .. 31 or 0 .. 63. */
+#define O8(F, u, w, o) (F(u, w, (o)) | F(u, w, (o) + 1) | F(u, w, (o) + 2) \
+    | F(u, w, (o) + 3) | F(u, w, (o) + 4) | F(u, w, (o) + 5) \
+    | F(u, w, (o) + 6) | F(u, w, (o) + 7))
+#define O32(F, u, w) (O8(F, u, w, 0) | O8(F, u, w, 8) | O8(F, u, w, 16) \
+    | O8(F, u, w, 24))
+#define O64(F, u, w) (O32(F, u, w) | O8(F, u, w, 32) | O8(F, u, w, 40) \
+    | O8(F, u, w, 48) | O8(F, u, w, 56))
+
+/*
+ * The unpack and pack tables for w bits, with units of u bits: bytes (u =
+ * 8, vpermb) or 16-bit words (u = 16, vpermw); a zmm holds 512 / u units,
+ * a dword 32 / u, a qword 64 / u.
+ * Unpack: unit o of the index is unit o % (32 / u) of dword j = o / (32 /
+ * u), the unit (j * w) / u + o % (32 / u) of the input; dword j of the
+ * shift is (j * w) % u.
+ * Pack: output unit o holds bit u * o of the stream, in chunk k = u * o /
+ * 2w, which starts in unit 2w * k / u and (after the shift) sits in qword
+ * k from its unit 0: a[o] = (64 / u) k + o - 2w * k / u.  When chunk k + 1
+ * starts inside unit o (2w * (k + 1) / u == o), its unit 0 is ORed in:
+ * b[o] = (64 / u)(k + 1), bit o of bmask.  Qword m of the shift is (2w *
+ * m) % u, so a chunk ends by bit u - 1 + 40 of its qword.  Entries past
+ * unit 16w / u are never stored (& (512 / u - 1) keeps them indices).
+ */
+#define UNPACK_IDX(u, w, o) \
+    ((((o) / (32 / (u))) * (w)) / (u) + (o) % (32 / (u)))
+#define UNPACK_SHIFT(u, w, j) (((j) * (w)) % (u))
+#define PACK_K(u, w, o) ((u) * (o) / (2 * (w)))
+#define PACK_A(u, w, o) (((64 / (u)) * PACK_K(u, w, o) + (o) \
+    - 2 * (w) * PACK_K(u, w, o) / (u)) & (512 / (u) - 1))
+#define PACK_B(u, w, o) (((64 / (u)) * (PACK_K(u, w, o) + 1)) & (512 / (u) - 1))
+#define PACK_BBIT(u, w, o) ((uint64_t)((o) < 16 * (w) / (u) \
+    && 2 * (w) * (PACK_K(u, w, o) + 1) / (u) == (o)) << (o))
+#define PACK_SHIFT(u, w, m) ((2 * (w) * (m)) % (u))
+/* Byte b of a table of units F(u, w, o): 16-bit units are little-endian,
+ * their high bytes 0 (every index is below 64). */
+#define UNIT_BYTE(F, u, w, b) \
+    ((u) == 8 ? F(8, w, b) : (b) % 2 ? 0 : F(16, w, (b) / 2))
+#define UNPACK_IDX_BYTE(u, w, b) UNIT_BYTE(UNPACK_IDX, u, w, b)
+#define PACK_A_BYTE(u, w, b) UNIT_BYTE(PACK_A, u, w, b)
+#define PACK_B_BYTE(u, w, b) UNIT_BYTE(PACK_B, u, w, b)
+
+/* The tables, as bytes for either unit. */
+typedef struct {
+    uint8_t idx[64];
+    uint32_t shift[16];
+} UNPACK16;
+typedef struct {
+    uint8_t a[64], b[64];
+    uint64_t shift[8];
+    uint64_t bmask;
+} PACK16;
+#define UNPACK16_TABLE(u, w) { { L64(UNPACK_IDX_BYTE, u, w) }, \
+    { L16(UNPACK_SHIFT, u, w) } }
+#define PACK16_TABLE(u, w) { { L64(PACK_A_BYTE, u, w) }, \
+    { L64(PACK_B_BYTE, u, w) }, { L8(PACK_SHIFT, u, w, 0) }, \
+    O64(PACK_BBIT, u, w) }
 
 /* An unpack table in registers, with the mask of w bits. */
 typedef struct {
@@ -73,6 +125,34 @@ typedef struct {
     __mmask64 bmask, bytes;
 } PACKER;
 
+/* An unpack or pack table in registers.  The helpers below need F and
+ * BW only, and are inlined into both sets' functions. */
+static inline AVX512_BW_FN UNPACKER unpacker(const UNPACK16 *t, int w)
+{
+    UNPACKER u;
+
+    u.idx = _mm512_loadu_si512(t->idx);
+    u.shift = _mm512_loadu_si512(t->shift);
+    u.mask = _mm512_set1_epi32((1 << w) - 1);
+    u.bytes = FIRST_BYTES(2 * w);
+    return u;
+}
+
+static inline AVX512_BW_FN PACKER packer(const PACK16 *t, int w)
+{
+    PACKER p;
+
+    p.a = _mm512_loadu_si512(t->a);
+    p.b = _mm512_loadu_si512(t->b);
+    p.shift = _mm512_loadu_si512(t->shift);
+    p.mask = _mm512_set1_epi32((1 << w) - 1);
+    p.low = _mm512_set1_epi64((1 << w) - 1);
+    p.hi_shift = _mm_cvtsi32_si128(32 - w);
+    p.bmask = t->bmask;
+    p.bytes = FIRST_BYTES(2 * w);
+    return p;
+}
+
 /*
  * The eta packer's byte orders.  After vpackusdw and vpackuswb of four
  * vectors of 16 coefficients (A, B, C, D = coefficients 0-15, ... 48-63),
@@ -85,105 +165,19 @@ typedef struct {
  * 4n + 3) in dword n, from dword 4(n % 4) + n / 4; pairs then join into
  * 24 bits per qword, of which output bytes 3m .. 3m + 2 are bytes 0 - 2.
  */
-#define ETA2_GROUP(w, n) (4 * ((n) % 4) + (n) / 4)
-static const uint32_t eta2_group[16] = { L16(ETA2_GROUP, 0) };
-
-/*
- * With VBMI.  Unpack tables for w bits: byte o of the vpermb index is
- * byte o % 4 of dword j = o / 4, the byte (j * w) / 8 + o % 4 of the
- * input; dword j of the shift is (j * w) % 8.
- */
-typedef struct {
-    uint8_t idx[64];
-    uint32_t shift[16];
-} UNPACK16;
-#define UNPACK_IDX(w, o) ((((o) / 4) * (w)) / 8 + (o) % 4)
-#define UNPACK_SHIFT(w, j) (((j) * (w)) % 8)
-#define UNPACK16_TABLE(w) { { L64(UNPACK_IDX, w) }, { L16(UNPACK_SHIFT, w) } }
-
-/*
- * With VBMI.  Pack tables for w bits: output byte o holds bit 8o of the
- * stream, in chunk k = 8o / 2w = 4o / w, which starts in byte w * k / 4
- * and (after the shift) sits in qword k from its byte 0: a[o] = 8k + o -
- * w * k / 4.  When chunk k + 1 starts inside byte o (w * (k + 1) / 4 ==
- * o), its byte 0 is ORed in: b[o] = 8(k + 1), bit o of bmask.  Qword m of
- * the shift is (2w * m) % 8.  Entries past byte 2w are never stored (& 63
- * keeps them bytes).
- */
-typedef struct {
-    uint8_t a[64], b[64];
-    uint64_t shift[8];
-    uint64_t bmask;
-} PACK16;
-#define PACK_K(w, o) (4 * (o) / (w))
-#define PACK_A(w, o) ((8 * PACK_K(w, o) + (o) - (w) * PACK_K(w, o) / 4) & 63)
-#define PACK_B(w, o) ((8 * PACK_K(w, o) + 8) & 63)
-#define PACK_BBIT(w, o) \
-    ((uint64_t)((o) < 2 * (w) && (w) * (PACK_K(w, o) + 1) / 4 == (o)) << (o))
-#define PACK_SHIFT(w, m) ((2 * (w) * (m)) % 8)
-#define PACK16_TABLE(w) { { L64(PACK_A, w) }, { L64(PACK_B, w) }, \
-    { L8(PACK_SHIFT, w, 0) }, O64(PACK_BBIT, w) }
-
-static inline AVX512_VBMI_FN UNPACKER unpacker_avx512(const UNPACK16 *t, int w)
-{
-    UNPACKER u;
-
-    u.idx = _mm512_loadu_si512(t->idx);
-    u.shift = _mm512_loadu_si512(t->shift);
-    u.mask = _mm512_set1_epi32((1 << w) - 1);
-    u.bytes = FIRST_BYTES(2 * w);
-    return u;
-}
-
-static inline AVX512_VBMI_FN PACKER packer_avx512(const PACK16 *t, int w)
-{
-    PACKER p;
-
-    p.a = _mm512_loadu_si512(t->a);
-    p.b = _mm512_loadu_si512(t->b);
-    p.shift = _mm512_loadu_si512(t->shift);
-    p.mask = _mm512_set1_epi32((1 << w) - 1);
-    p.low = _mm512_set1_epi64((1 << w) - 1);
-    p.hi_shift = _mm_cvtsi32_si128(32 - w);
-    p.bmask = t->bmask;
-    p.bytes = FIRST_BYTES(2 * w);
-    return p;
-}
-
-/* 16 values of w bits from the 2w bytes at in (BitsToBytes order). */
-static inline AVX512_VBMI_FN __m512i unpack16_avx512(const uint8_t *in,
-                                                     const UNPACKER *u)
-{
-    __m512i v = _mm512_maskz_loadu_epi8(u->bytes, in);
-
-    v = ML_DSA_CT_VEC(_mm512_permutexvar_epi8, u->idx, v);
-    return _mm512_and_si512(_mm512_srlv_epi32(v, u->shift), u->mask);
-}
-
-/* 16 values of w bits (each below 2^w) into the 2w bytes at out. */
-static inline AVX512_VBMI_FN void pack16_avx512(uint8_t *out, __m512i v,
-                                                const PACKER *p)
-{
-    /* low w bits from c_2m, the next w from c_2m+1 (shifted down to w) */
-    __m512i q = ML_DSA_CT_VEC(SELECT_BITS, p->low, v,
-                              _mm512_srl_epi64(v, p->hi_shift));
-
-    q = _mm512_sllv_epi64(q, p->shift);
-    q = _mm512_or_si512(ML_DSA_CT_VEC(_mm512_permutexvar_epi8, p->a, q),
-                        ML_DSA_CT_VEC(_mm512_maskz_permutexvar_epi8, p->bmask,
-                                      p->b, q));
-    _mm512_mask_storeu_epi8(out, p->bytes, q);
-}
+#define ETA2_GROUP(u, w, n) (4 * ((n) % 4) + (n) / 4)
+static const uint32_t eta2_group[16] = { L16(ETA2_GROUP, 0, 0) };
 
 /*
  * The eta packer's last step with VBMI: vpermb puts the 32 bytes (eta =
  * 4: the low bytes of the words named above) or 24 bytes (eta = 2: bytes
  * 0 - 2 of each qword) in order, and a masked store writes them.
  */
-#define ETA4_IDX(w, o) ((16 * (((o) % 8) / 2) + 4 * ((o) / 8) + 2 * ((o) % 2)) & 63)
-#define ETA2_IDX(w, o) ((8 * ((o) / 3) + (o) % 3) & 63)
-static const uint8_t eta4_idx[64] = { L64(ETA4_IDX, 0) };
-static const uint8_t eta2_idx[64] = { L64(ETA2_IDX, 0) };
+#define ETA4_IDX(u, w, o) \
+    ((16 * (((o) % 8) / 2) + 4 * ((o) / 8) + 2 * ((o) % 2)) & 63)
+#define ETA2_IDX(u, w, o) ((8 * ((o) / 3) + (o) % 3) & 63)
+static const uint8_t eta4_idx[64] = { L64(ETA4_IDX, 0, 0) };
+static const uint8_t eta2_idx[64] = { L64(ETA2_IDX, 0, 0) };
 
 static inline AVX512_VBMI_FN void eta_store_avx512(uint8_t *out, __m512i b,
                                                    int eta)
@@ -194,112 +188,18 @@ static inline AVX512_VBMI_FN void eta_store_avx512(uint8_t *out, __m512i b,
                             ML_DSA_CT_VEC(_mm512_permutexvar_epi8, idx, b));
 }
 
-static const UNPACK16 unpack_eta2_avx512 = UNPACK16_TABLE(3);
-static const UNPACK16 unpack_eta4_avx512 = UNPACK16_TABLE(4);
-static const UNPACK16 unpack_t0_avx512 = UNPACK16_TABLE(ML_DSA_T0_BITS);
-static const UNPACK16 unpack_t1_avx512 = UNPACK16_TABLE(ML_DSA_T1_BITS);
-static const UNPACK16 unpack_z18_avx512 = UNPACK16_TABLE(18);
-static const UNPACK16 unpack_z20_avx512 = UNPACK16_TABLE(20);
-static const PACK16 pack_t0_avx512 = PACK16_TABLE(ML_DSA_T0_BITS);
-static const PACK16 pack_t1_avx512 = PACK16_TABLE(ML_DSA_T1_BITS);
-static const PACK16 pack_z18_avx512 = PACK16_TABLE(18);
-static const PACK16 pack_z20_avx512 = PACK16_TABLE(20);
-
 #define ENC(name) name##_avx512
+#define ENC_UNIT 8
 #define ENC_FN AVX512_VBMI_FN
+#define ENC_PERMUTE(idx, v) ML_DSA_CT_VEC(_mm512_permutexvar_epi8, idx, v)
+#define ENC_MASKZ_PERMUTE(m, idx, v) \
+    ML_DSA_CT_VEC(_mm512_maskz_permutexvar_epi8, m, idx, v)
 #include "ml_dsa_encoders_avx512.inc"
 #undef ENC
+#undef ENC_UNIT
 #undef ENC_FN
-
-/*
- * With BW only.  Unpack tables for w bits: word o of the vpermw index is
- * word o % 2 of dword j = o / 2, the word (j * w) / 16 + o % 2 of the
- * input; dword j of the shift is (j * w) % 16.
- */
-typedef struct {
-    uint16_t idx[32];
-    uint32_t shift[16];
-} UNPACK16W;
-#define UNPACKW_IDX(w, o) ((((o) / 2) * (w)) / 16 + (o) % 2)
-#define UNPACKW_SHIFT(w, j) (((j) * (w)) % 16)
-#define UNPACK16W_TABLE(w) { { L32(UNPACKW_IDX, w) }, \
-    { L16(UNPACKW_SHIFT, w) } }
-
-/*
- * With BW only.  Pack tables for w bits: output word o holds bit 16o of
- * the stream, in chunk k = 16o / 2w = 8o / w, which starts in word
- * w * k / 8 and (after the shift) sits in qword k from its word 0: a[o] =
- * 4k + o - w * k / 8.  When chunk k + 1 starts inside word o (w * (k + 1)
- * / 8 == o), its word 0 is ORed in: b[o] = 4(k + 1), bit o of bmask.
- * Qword m of the shift is (2w * m) % 16, so a chunk ends by bit 15 + 40
- * of its qword.  Entries past word w are never stored (& 31 keeps them
- * words).
- */
-typedef struct {
-    uint16_t a[32], b[32];
-    uint64_t shift[8];
-    uint64_t bmask;
-} PACK16W;
-#define PACKW_K(w, o) (8 * (o) / (w))
-#define PACKW_A(w, o) ((4 * PACKW_K(w, o) + (o) - (w) * PACKW_K(w, o) / 8) & 31)
-#define PACKW_B(w, o) ((4 * PACKW_K(w, o) + 4) & 31)
-#define PACKW_BBIT(w, o) \
-    ((uint64_t)((o) < (w) && (w) * (PACKW_K(w, o) + 1) / 8 == (o)) << (o))
-#define PACKW_SHIFT(w, m) ((2 * (w) * (m)) % 16)
-#define PACK16W_TABLE(w) { { L32(PACKW_A, w) }, { L32(PACKW_B, w) }, \
-    { L8(PACKW_SHIFT, w, 0) }, O32(PACKW_BBIT, w) }
-
-static inline AVX512_BW_FN UNPACKER unpacker_avx512bw(const UNPACK16W *t,
-                                                      int w)
-{
-    UNPACKER u;
-
-    u.idx = _mm512_loadu_si512(t->idx);
-    u.shift = _mm512_loadu_si512(t->shift);
-    u.mask = _mm512_set1_epi32((1 << w) - 1);
-    u.bytes = FIRST_BYTES(2 * w);
-    return u;
-}
-
-static inline AVX512_BW_FN PACKER packer_avx512bw(const PACK16W *t, int w)
-{
-    PACKER p;
-
-    p.a = _mm512_loadu_si512(t->a);
-    p.b = _mm512_loadu_si512(t->b);
-    p.shift = _mm512_loadu_si512(t->shift);
-    p.mask = _mm512_set1_epi32((1 << w) - 1);
-    p.low = _mm512_set1_epi64((1 << w) - 1);
-    p.hi_shift = _mm_cvtsi32_si128(32 - w);
-    p.bmask = t->bmask;
-    p.bytes = FIRST_BYTES(2 * w);
-    return p;
-}
-
-/* 16 values of w bits from the 2w bytes at in (BitsToBytes order). */
-static inline AVX512_BW_FN __m512i unpack16_avx512bw(const uint8_t *in,
-                                                     const UNPACKER *u)
-{
-    __m512i v = _mm512_maskz_loadu_epi8(u->bytes, in);
-
-    v = ML_DSA_CT_VEC(_mm512_permutexvar_epi16, u->idx, v);
-    return _mm512_and_si512(_mm512_srlv_epi32(v, u->shift), u->mask);
-}
-
-/* 16 values of w bits (each below 2^w) into the 2w bytes at out. */
-static inline AVX512_BW_FN void pack16_avx512bw(uint8_t *out, __m512i v,
-                                                const PACKER *p)
-{
-    /* low w bits from c_2m, the next w from c_2m+1 (shifted down to w) */
-    __m512i q = ML_DSA_CT_VEC(SELECT_BITS, p->low, v,
-                              _mm512_srl_epi64(v, p->hi_shift));
-
-    q = _mm512_sllv_epi64(q, p->shift);
-    q = _mm512_or_si512(ML_DSA_CT_VEC(_mm512_permutexvar_epi16, p->a, q),
-                        ML_DSA_CT_VEC(_mm512_maskz_permutexvar_epi16,
-                                      (__mmask32)p->bmask, p->b, q));
-    _mm512_mask_storeu_epi8(out, p->bytes, q);
-}
+#undef ENC_PERMUTE
+#undef ENC_MASKZ_PERMUTE
 
 /*
  * The eta packer's last step with BW only.  eta = 4: vpermw puts the
@@ -308,10 +208,10 @@ static inline AVX512_BW_FN void pack16_avx512bw(uint8_t *out, __m512i v,
  * bytes 0 - 2 of both qwords of each 128-bit lane into its words 0 - 2,
  * and vpermw gathers those three words of the four lanes: 24 bytes.
  */
-#define ETA4_WORD(w, o) (ETA4_IDX(w, o) / 2)
-#define ETA2_WORD(w, o) ((8 * ((o) / 3) + (o) % 3) & 31)
-static const uint16_t eta4_word[32] = { L32(ETA4_WORD, 0) };
-static const uint16_t eta2_word[32] = { L32(ETA2_WORD, 0) };
+#define ETA4_WORD(u, w, o) (ETA4_IDX(u, w, o) / 2)
+#define ETA2_WORD(u, w, o) ((8 * ((o) / 3) + (o) % 3) & 31)
+static const uint16_t eta4_word[32] = { L32(ETA4_WORD, 0, 0) };
+static const uint16_t eta2_word[32] = { L32(ETA2_WORD, 0, 0) };
 
 static inline AVX512_BW_FN void eta_store_avx512bw(uint8_t *out, __m512i b,
                                                    int eta)
@@ -333,22 +233,18 @@ static inline AVX512_BW_FN void eta_store_avx512bw(uint8_t *out, __m512i b,
     }
 }
 
-static const UNPACK16W unpack_eta2_avx512bw = UNPACK16W_TABLE(3);
-static const UNPACK16W unpack_eta4_avx512bw = UNPACK16W_TABLE(4);
-static const UNPACK16W unpack_t0_avx512bw = UNPACK16W_TABLE(ML_DSA_T0_BITS);
-static const UNPACK16W unpack_t1_avx512bw = UNPACK16W_TABLE(ML_DSA_T1_BITS);
-static const UNPACK16W unpack_z18_avx512bw = UNPACK16W_TABLE(18);
-static const UNPACK16W unpack_z20_avx512bw = UNPACK16W_TABLE(20);
-static const PACK16W pack_t0_avx512bw = PACK16W_TABLE(ML_DSA_T0_BITS);
-static const PACK16W pack_t1_avx512bw = PACK16W_TABLE(ML_DSA_T1_BITS);
-static const PACK16W pack_z18_avx512bw = PACK16W_TABLE(18);
-static const PACK16W pack_z20_avx512bw = PACK16W_TABLE(20);
-
 #define ENC(name) name##_avx512bw
+#define ENC_UNIT 16
 #define ENC_FN AVX512_BW_FN
+#define ENC_PERMUTE(idx, v) ML_DSA_CT_VEC(_mm512_permutexvar_epi16, idx, v)
+#define ENC_MASKZ_PERMUTE(m, idx, v) \
+    ML_DSA_CT_VEC(_mm512_maskz_permutexvar_epi16, (__mmask32)(m), idx, v)
 #include "ml_dsa_encoders_avx512.inc"
 #undef ENC
+#undef ENC_UNIT
 #undef ENC_FN
+#undef ENC_PERMUTE
+#undef ENC_MASKZ_PERMUTE
 
 /*
  * HintBitPack (FIPS 204 Algorithm 20), as ossl_ml_dsa_hint_encode_generic: a

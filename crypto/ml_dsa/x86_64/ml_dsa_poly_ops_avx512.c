@@ -15,21 +15,18 @@
 #define ROWS_PACK_W1 ossl_ml_dsa_poly_pack_w1_avx2
 #include "../ml_dsa_rows.inc"
 
+/* The entries both tables share: the NTT and products, the row ops and
+ * w1Encode. */
+#define AVX512_ARITH \
+    ossl_ml_dsa_poly_ntt_avx512, ossl_ml_dsa_poly_ntt_inverse_avx512, \
+    ossl_ml_dsa_poly_ntt_mul_avx512, ossl_ml_dsa_poly_ntt_dot_avx512, \
+    w1_avx512, z_avx512, r_avx512, hint_avx512, use_hint_avx512, \
+    power2round_avx512, exceeds_avx512, sub_reduce_avx512, \
+    ossl_ml_dsa_poly_pack_w1_avx2
+
 const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512 = {
     "avx512",
-    ossl_ml_dsa_poly_ntt_avx512,
-    ossl_ml_dsa_poly_ntt_inverse_avx512,
-    ossl_ml_dsa_poly_ntt_mul_avx512,
-    ossl_ml_dsa_poly_ntt_dot_avx512,
-    w1_avx512,
-    z_avx512,
-    r_avx512,
-    hint_avx512,
-    use_hint_avx512,
-    power2round_avx512,
-    exceeds_avx512,
-    sub_reduce_avx512,
-    ossl_ml_dsa_poly_pack_w1_avx2,
+    AVX512_ARITH,
     ossl_ml_dsa_poly_unpack_z_avx512,
     ossl_ml_dsa_poly_pack_z_avx512,
     ossl_ml_dsa_hint_encode_avx512,
@@ -44,19 +41,7 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512 = {
 
 const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512bw = {
     "avx512bw",
-    ossl_ml_dsa_poly_ntt_avx512,
-    ossl_ml_dsa_poly_ntt_inverse_avx512,
-    ossl_ml_dsa_poly_ntt_mul_avx512,
-    ossl_ml_dsa_poly_ntt_dot_avx512,
-    w1_avx512,
-    z_avx512,
-    r_avx512,
-    hint_avx512,
-    use_hint_avx512,
-    power2round_avx512,
-    exceeds_avx512,
-    sub_reduce_avx512,
-    ossl_ml_dsa_poly_pack_w1_avx2,
+    AVX512_ARITH,
     ossl_ml_dsa_poly_unpack_z_avx512bw,
     ossl_ml_dsa_poly_pack_z_avx512bw,
     ossl_ml_dsa_hint_encode_avx512,
