@@ -546,7 +546,7 @@ $(FUZZ_PROVIDER_SRCS:test/fuzz/%.c=$(BUILD)/fuzz/%): $(BUILD)/fuzz/%: test/fuzz/
 # optimisation, and the portable (NO_ASM=1) one, each in its own folder,
 # run under valgrind memcheck by test/ct/run.sh; and, where clang is
 # (CT_MSAN_CC, Debian's clang 14: util/install-deps --all), one with
-# MemorySanitizer for the two AVX-512 backends, which valgrind cannot run
+# MemorySanitizer for the three AVX-512 backends, which valgrind cannot run
 # (without clang, their groups are counted skips).
 CT_MSAN_CC ?= clang
 test-ct:

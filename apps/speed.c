@@ -3,9 +3,13 @@
  * columns of `openssl speed`, plus TSC cycles per operation), once for each
  * backend the machine runs, in one run: the backend this process chose, and
  * each other one in a copy of this program started with MLDSA_BACKEND
- * naming it, which measures each cell right after we do.  A `keccak` row
- * gives the cycles of one call of each Keccak-f[1600] kernel built in, and
- * per state.
+ * naming it, which measures each cell right after we do.  On x86-64 a tier
+ * table follows: for each CPU tier the library knows (AVX2 only, AVX-512
+ * without VBMI, the full machine) the backend it chooses there, found by a
+ * copy of this program run with this CPU's capabilities masked
+ * (MLDSA_IA32CAP), and that backend's one-shot figures from this run.  A
+ * `keccak` row gives the cycles of one call of each Keccak-f[1600] kernel
+ * built in, and per state.
  *
  * How a cell is measured: operation j always has the same inputs (keygen
  * seed j, sign randomness rnd j).  A cell runs N operations per round, N
@@ -44,6 +48,7 @@
 #define MAX_BACKENDS 8
 #define GENERIC_BACKEND "generic"
 #define SERVER_FLAG "--backend-server"
+#define CHOICE_FLAG "--backend-choice"
 
 /* What the operations work on: one parameter set's keys and a message. */
 typedef struct {
@@ -572,6 +577,86 @@ static void print_speedup(const SPEED_RUN *mine, const SPEED_RUN *generic,
     }
 }
 
+#if defined(__x86_64__) || defined(_M_X64)
+/*
+ * The CPU tiers, lowest first: a name and the MLDSA_IA32CAP mask that
+ * makes this CPU one (include/internal/cpuid.h: ~0x67 clears AVX-512F,
+ * VL, BW, VBMI and the ZMM state, ~0x40 VBMI; ~0x0 clears nothing).
+ */
+static const struct {
+    const char *name, *mask;
+} tiers[] = {
+    { "AVX2 only", "~0x67" },
+    { "AVX-512 without VBMI", "~0x40" },
+    { "full", "~0x0" },
+};
+# define NTIERS (sizeof(tiers) / sizeof(tiers[0]))
+
+/*
+ * The backend this library chooses with MLDSA_IA32CAP=mask (the first this
+ * CPU runs under it), from a copy of this program (CHOICE_FLAG), into
+ * name; 0 or APP_EXIT_ERROR.
+ */
+static int tier_backend(const char *argv0, const char *mask, char *name,
+                        size_t len)
+{
+    char *args[] = { "mldsa", "speed", CHOICE_FLAG, NULL };
+    APP_CHILD child;
+    int ret = app_os_spawn_self(&child, "speed: the tier run", argv0, args,
+                                "MLDSA_IA32CAP", mask);
+
+    if (ret == 0 && fgets(name, (int)len, child.from) == NULL)
+        ret = app_error("speed: the tier run (MLDSA_IA32CAP=%s) failed", mask);
+    if (app_os_child_wait(&child) != 0 && ret == 0)
+        ret = app_error("speed: the tier run (MLDSA_IA32CAP=%s) failed", mask);
+    name[strcspn(name, "\r\n")] = '\0';
+    return ret;
+}
+
+/*
+ * The tier table: per tier the backend chosen there and its one-shot
+ * figures (kilocycles, the medians of its table above), found among the
+ * nb backends measured (names[b], run[b]); a tier whose backend is the
+ * tier below's (this CPU lacks what tells them apart) says so.
+ */
+static int print_tiers(const char *argv0, const SPEED_RUN *run,
+                       const char *const *names, size_t nb,
+                       const mldsa_param *params, size_t n)
+{
+    char name[NTIERS][64];
+
+    for (size_t t = 0; t < NTIERS; t++) {
+        name[t][0] = '\0';
+        if (tier_backend(argv0, tiers[t].mask, name[t], sizeof(name[t])) != 0)
+            return APP_EXIT_ERROR;
+    }
+    printf("\nCPU tiers: the backend chosen on each (this CPU with MLDSA_IA32CAP"
+           " masking\nthe rest), one-shot API, kilocycles (medians of its"
+           " table above):\n%-21s %-6s %-19s", "tier", "mask", "backend");
+    for (size_t i = 0; i < n; i++)
+        printf(" %2d keygen %4d sign %2d verify", (int)params[i],
+               (int)params[i], (int)params[i]);
+    printf("\n");
+    for (size_t t = 0; t < NTIERS; t++) {
+        size_t b = 0;
+
+        printf("%-21s %-6s %-19s", tiers[t].name, tiers[t].mask, name[t]);
+        while (b < nb && strcmp(names[b], name[t]) != 0)
+            b++;
+        if (t > 0 && strcmp(name[t], name[t - 1]) == 0)
+            printf(" (this CPU: as %s)", tiers[t - 1].name);
+        else if (b == nb)
+            printf(" (not measured: not among this run's backends)");
+        else
+            for (size_t i = 0; i < n; i++)
+                for (int op = 0; op < NOPS; op++)
+                    printf(" %9.1f", cell(&run[b], 0, i, op).cycles / 1000);
+        printf("\n");
+    }
+    return 0;
+}
+#endif
+
 /* Median TSC cycles of one call of Keccak kernel i (batches of KECCAK_BATCH). */
 static double keccak_cycles(size_t i)
 {
@@ -687,7 +772,10 @@ static const char speed_help[] =
     "backend this machine runs (mldsa info lists them; each other backend in a\n"
     "process of its own, MLDSA_BACKEND=NAME, measuring each cell right after us,\n"
     "the same operations on the same inputs), then each backend's speedup over\n"
-    "generic.  Figures are medians over rounds of CPU time per operation.\n"
+    "generic, and on x86-64 the CPU tiers (AVX2 only, AVX-512 without VBMI,\n"
+    "full): the backend this library chooses on each, found with this CPU's\n"
+    "capabilities masked (MLDSA_IA32CAP), and its one-shot figures from this\n"
+    "run.  Figures are medians over rounds of CPU time per operation.\n"
     "keccak: the cycles of one call of each Keccak-f[1600] kernel, and per state.\n"
     "No arguments: all three parameter sets and keccak.\n"
     "--run runs operations 0..N-1 of one cell untimed (OP: keygen, sign, verify,\n"
@@ -720,6 +808,11 @@ int cmd_speed(int argc, char **argv)
             keccak = 1;
         else if (strcmp(argv[i], SERVER_FLAG) == 0)
             server = 1;
+        else if (strcmp(argv[i], CHOICE_FLAG) == 0) {
+            /* a tier run: the backend chosen under its MLDSA_IA32CAP */
+            printf("%s\n", mldsa_backend_list(0));
+            return APP_EXIT_OK;
+        }
         else if (app_parse_param("speed", argv[i], &p) != 0)
             return APP_EXIT_ERROR;
         else if (n < MAX_PARAMS)
@@ -771,6 +864,10 @@ int cmd_speed(int argc, char **argv)
         for (size_t b = 0; generic < nb && b < nb; b++)
             if (b != generic)
                 print_speedup(&run[b], &run[generic], params, n, names[b]);
+#if defined(__x86_64__) || defined(_M_X64)
+        if (print_tiers(argv[0], run, names, nb, params, n) != 0)
+            return APP_EXIT_ERROR;
+#endif
     }
     if (keccak) {
         printf("\n");

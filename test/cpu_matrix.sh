@@ -4,7 +4,11 @@
 # instruction the model lacks would stop a suite with SIGILL):
 #   x86-64   Nehalem (SSE4.2, no AVX2) must choose the generic backend and
 #            Haswell (AVX2, no AVX-512) x86_64-avx2-x4.  (Child processes a
-#            suite starts run natively.)
+#            suite starts run natively.)  qemu-user (7.2) emulates no
+#            AVX-512, so its Skylake-Server and Cascadelake-Server models
+#            are Haswell here; AVX-512 without VBMI is this CPU with VBMI
+#            masked off instead (MLDSA_IA32CAP=~0x40, natively), where the
+#            CPU has AVX-512BW: it must choose x86_64-avx512bw-x8.
 #   aarch64  -cpu max (Advanced SIMD and the SHA-3 extension: both x2
 #            Keccak kernels usable), -cpu cortex-a72 (Armv8.0: the NEON
 #            kernel only), and -cpu max with MLDSA_ARMCAP masking the SHA-3
@@ -82,6 +86,15 @@ AArch64)
             bash -c "qemu-x86_64 -cpu $model '$app' info | grep -qx 'backend: *$want'"
         suites "$model" qemu-x86_64 -cpu "$model"
     done
+    if "$app" info | grep -q '^backends:.* x86_64-avx512bw-x8'; then
+        export MLDSA_IA32CAP='~0x40'
+        check "native MLDSA_IA32CAP=~0x40: mldsa info chooses x86_64-avx512bw-x8" \
+            bash -c "'$app' info | grep -qx 'backend: *x86_64-avx512bw-x8'"
+        suites "native MLDSA_IA32CAP=~0x40" env
+        unset MLDSA_IA32CAP
+    else
+        echo "skip native MLDSA_IA32CAP=~0x40: this CPU has no AVX-512BW"
+    fi
     ;;
 esac
 echo "cpu-matrix: $pass passed, $fail failed"

@@ -40,6 +40,7 @@
 #define X4_NAME "x86_64-avx512vl-x4"
 #define X8_NAME "x86_64-avx512-x8"
 #define AVX2_X4_NAME "x86_64-avx2-x4"
+#define X8BW_NAME "x86_64-avx512bw-x8"
 #define NEON_X2_NAME "aarch64-neon-x2"
 #define SHA3_X2_NAME "aarch64-sha3-x2"
 /* The environment variable that masks this architecture's capabilities. */
@@ -1428,12 +1429,26 @@ START_TEST(MLDSA_BACKEND_selects_each_usable_backend_and_ignores_others)
 END_TEST
 
 #ifdef KECCAK1600_ASM_X86_64
+/* The index of the backend called name in ossl_ml_dsa_backends. */
+static size_t backend_index(const char *name)
+{
+    size_t i;
+
+    for (i = 0; ossl_ml_dsa_backends[i] != NULL; i++)
+        if (strcmp(ossl_ml_dsa_backends[i]->name, name) == 0)
+            break;
+    ck_assert_ptr_nonnull(ossl_ml_dsa_backends[i]);
+    return i;
+}
+
 /*
- * x86-64: without VBMI the x8 backend is not chosen; with AVX-512 masked
- * off neither the x8 nor the x4 one, not even by name; an AVX2-only mask
- * chooses the AVX2 kernel's backend (when this CPU has AVX2 and the kernel
- * is built full); with AVX2 masked off only the generic one is left, not
- * even the AVX2 kernel's by name.
+ * x86-64: without VBMI the x8 backend is not chosen, and the x8bw one is
+ * wherever it runs (AVX-512BW and the zmm kernel); without AVX-512BW
+ * neither x8 backend; with AVX-512 masked off neither the x8 ones nor the
+ * x4 one, not even by name; an AVX2-only mask chooses the AVX2 kernel's
+ * backend (when this CPU has AVX2 and the kernel is built full); with AVX2
+ * masked off only the generic one is left, not even the AVX2 kernel's by
+ * name.
  */
 START_TEST(MLDSA_IA32CAP_masks_backends_off)
 {
@@ -1443,10 +1458,17 @@ START_TEST(MLDSA_IA32CAP_masks_backends_off)
     child_choice("~0x40", NULL, name, sizeof(name), &cap, &usable);
     printf("MLDSA_IA32CAP=~0x40: backend %s, ia32cap 0x%02x\n", name, cap);
     ck_assert_str_ne(name, X8_NAME);
+    if ((usable >> backend_index(X8BW_NAME)) & 1)
+        ck_assert_str_eq(name, X8BW_NAME);
+    child_choice("~0x20", NULL, name, sizeof(name), &cap, &usable);
+    printf("MLDSA_IA32CAP=~0x20: backend %s, ia32cap 0x%02x\n", name, cap);
+    ck_assert_str_ne(name, X8_NAME);
+    ck_assert_str_ne(name, X8BW_NAME);
     child_choice("~0x7", NULL, name, sizeof(name), &cap, &usable);
     printf("MLDSA_IA32CAP=~0x7: backend %s, ia32cap 0x%02x\n", name, cap);
     ck_assert_str_ne(name, X4_NAME);
     ck_assert_str_ne(name, X8_NAME);
+    ck_assert_str_ne(name, X8BW_NAME);
     ck_assert_uint_eq(cap & (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL
                              | OSSL_IA32CAP_ZMM_STATE), 0);
     child_choice("~0x7", X4_NAME, name, sizeof(name), &cap, &usable);

@@ -8,9 +8,9 @@
 # cannot run AVX-512: a build with clang's MemorySanitizer (the same
 # annotations as __msan_poison, and the vector steps it does not model
 # through ML_DSA_CT_VEC, include/internal/ct.h) runs x86_64-avx2-x4,
-# x86_64-avx512vl-x4 and x86_64-avx512-x8 natively instead (skipped,
-# counted, on a machine that cannot run them, and when CT_MSAN=none says
-# there is no MemorySanitizer build).
+# x86_64-avx512vl-x4, x86_64-avx512-x8 and x86_64-avx512bw-x8 natively
+# instead (skipped, counted, on a machine that cannot run them, and when
+# CT_MSAN=none says there is no MemorySanitizer build).
 # Prints a line per backend and "ct: N passed, N failed, N skipped" over
 # operations and self-tests.
 # Usage: test/ct/run.sh BUILD...   (from the repository root)
@@ -100,8 +100,8 @@ run() {
 
 summary=()
 if [ "${CT_MSAN:-}" = none ]; then
-    echo "skip: no clang with MemorySanitizer: x86_64-avx2-x4, x86_64-avx512vl-x4 and x86_64-avx512-x8 are not checked there"
-    skip=$((skip + 3 * ${#groups[@]}))
+    echo "skip: no clang with MemorySanitizer: x86_64-avx2-x4, x86_64-avx512vl-x4, x86_64-avx512-x8 and x86_64-avx512bw-x8 are not checked there"
+    skip=$((skip + 4 * ${#groups[@]}))
 fi
 for build in "$@"; do
     if [ ! -x "$build/ct/ct_check" ]; then
@@ -114,7 +114,7 @@ for build in "$@"; do
     if grep -q -- '-fsanitize=memory' "$build/config" 2>/dev/null; then
         # MemorySanitizer: the AVX-512 backends, which valgrind cannot run
         msan=1
-        backend_list=(x86_64-avx2-x4 x86_64-avx512vl-x4 x86_64-avx512-x8)
+        backend_list=(x86_64-avx2-x4 x86_64-avx512vl-x4 x86_64-avx512-x8 x86_64-avx512bw-x8)
     elif grep -q -- '-DKECCAK1600_ASM' "$build/config" 2>/dev/null; then
         # a build with the x86-64 kernels also runs its AVX2 backend
         backend_list+=(x86_64-avx2 x86_64-avx2-x4)

@@ -5,9 +5,11 @@
  *
  *   x86_64-avx512-x8    the 8-way zmm Keccak kernel's sample ops with the
  *                       AVX-512 poly ops (zmm NTT, VBMI packers)
+ *   x86_64-avx512bw-x8  the same without VBMI (Skylake-SP, Cascade Lake):
+ *                       AVX-512BW parsers and packers (vpermw, vpshufb)
  *   x86_64-avx512vl-x4  the 4-way AVX-512VL Keccak kernel's sample ops
  *                       with the AVX2 poly ops (for AVX-512VL CPUs whose
- *                       zmm units are slow, or without VBMI)
+ *                       zmm units are slow, or without AVX-512BW)
  *   x86_64-avx2-x4      the 4-way AVX2 Keccak kernel's sample ops with
  *                       the AVX2 poly ops (AVX2 CPUs without AVX-512)
  *   x86_64-avx2         scalar SHAKE sample ops with the AVX2 poly ops
@@ -24,8 +26,9 @@
  * assembly kernel being full (not the stubs an old assembler gets).  The
  * x4 and x8 sample ops' vector parsers need AVX2 and AVX-512VL (and
  * POPCNT, which every AVX-512VL CPU has), the x8 ones' zmm parsers
- * AVX-512BW and VBMI besides (in ML_DSA_POLY_AVX512_CAPS); the AVX2 x4
- * ones AVX2 alone (no POPCNT: their left-pack table holds the counts).
+ * AVX-512BW and VBMI besides (in ML_DSA_POLY_AVX512_CAPS), the x8bw ones'
+ * AVX-512BW (in ML_DSA_POLY_AVX512BW_CAPS); the AVX2 x4 ones AVX2 alone
+ * (no POPCNT: their left-pack table holds the counts).
  */
 #define CAP_KECCAK_X4 0x80000000u
 #define CAP_KECCAK_X8 0x40000000u
@@ -35,12 +38,21 @@
                           | CAP_KECCAK_X4)
 #define CAPS_AVX512_X8 (CAPS_AVX512VL_X4 | CAP_KECCAK_X8 \
                         | ML_DSA_POLY_AVX512_CAPS)
+#define CAPS_AVX512BW_X8 (CAPS_AVX512VL_X4 | CAP_KECCAK_X8 \
+                          | ML_DSA_POLY_AVX512BW_CAPS)
 
 static const OSSL_ML_DSA_BACKEND backend_avx512_x8 = {
     "x86_64-avx512-x8",
     CAPS_AVX512_X8,
     &ossl_ml_dsa_sample_x8,
     &ossl_ml_dsa_poly_avx512,
+};
+
+static const OSSL_ML_DSA_BACKEND backend_avx512bw_x8 = {
+    "x86_64-avx512bw-x8",
+    CAPS_AVX512BW_X8,
+    &ossl_ml_dsa_sample_x8bw,
+    &ossl_ml_dsa_poly_avx512bw,
 };
 
 static const OSSL_ML_DSA_BACKEND backend_avx512vl_x4 = {
@@ -70,6 +82,7 @@ static const OSSL_ML_DSA_BACKEND backend_avx2 = {
 
 const OSSL_ML_DSA_BACKEND *const ossl_ml_dsa_backends[] = {
     &backend_avx512_x8,
+    &backend_avx512bw_x8,
     &backend_avx512vl_x4,
     &backend_avx2_x4,
     &backend_avx2,

@@ -3,24 +3,33 @@
  * (FIPS 204 Algorithms 16 - 20 as used by Algorithms 22 - 26), entries of
  * the AVX-512 poly ops (declared in ml_dsa_x86_64.h); each is
  * bit-identical to its generic twin in ml_dsa_encoders.c.  Only zmm
- * registers are used (no AVX512VL): AVX512F, BW and VBMI (the hint
- * encoder F and BW).
+ * registers are used (no AVX512VL).  The packers are written once
+ * (ml_dsa_encoders_avx512.inc) and built twice: *_avx512 with AVX512F,
+ * BW and VBMI, placing bytes with vpermb, and *_avx512bw with AVX512F and
+ * BW only (Skylake-SP, Cascade Lake), placing 16-bit words with vpermw.
+ * The hint encoder and decoder need F and BW only and serve both.
  *
  * Unpacking w bits (3 <= w <= 20), 16 coefficients per step from 2w
  * bytes: a masked load reads exactly those bytes (nothing past the
- * input), vpermb (VBMI) copies into dword j the four bytes starting with
- * the one that holds bit j * w, vpsrlvd drops the (j * w) % 8 bits below
- * it, and a mask the bits above.
+ * input), then dword j gets the bits from j * w on in its low bits, and a
+ * mask keeps w of them.  With VBMI, vpermb copies into dword j the four
+ * bytes starting with the one that holds bit j * w, and vpsrlvd drops the
+ * (j * w) % 8 bits below it; with BW, vpermw copies the two 16-bit words
+ * starting with the one that holds bit j * w, and vpsrlvd drops the
+ * (j * w) % 16 bits below it: (j * w) % 16 + w <= 32 for every w used
+ * here (3, 4, 10, 13, and 18 and 20, whose offsets are even and multiples
+ * of 4), so the 32 bits hold them all.
  *
- * Packing w bits (4 <= w <= 20), 16 coefficients per step into 2w bytes:
- * the values of each dword pair join into one 2w-bit chunk per qword
- * (c_2m | c_2m+1 << w), vpsllvq moves chunk m up by the bit offset of
- * its start within its first byte, (2w * m) % 8, and two vpermb put the
- * chunks' bytes in place: every output byte holds bits of the chunk that
- * contains its lowest bit and, when 2w >= 8, at most of one more, the next
- * chunk, whose first byte it then is.  A masked store writes the 2w bytes.
- * The eta packer (3 or 4 bits) narrows to bytes first and joins with
- * multiply-adds instead.
+ * Packing w bits (10 <= w <= 20), 16 coefficients per step into 2w
+ * bytes: the values of each dword pair join into one 2w-bit chunk per
+ * qword (c_2m | c_2m+1 << w), vpsllvq moves chunk m up by the bit offset
+ * of its start within its first byte (VBMI: (2w * m) % 8) or 16-bit word
+ * (BW: (2w * m) % 16), and two vpermb (vpermw) put the chunks' bytes
+ * (words) in place: every output byte (word) holds bits of the chunk that
+ * contains its lowest bit and at most of one more, the next chunk, whose
+ * first byte (word) it then is (2w >= 16).  A masked store writes the 2w
+ * bytes.  The eta packer (3 or 4 bits) narrows to bytes first and joins
+ * with multiply-adds instead.
  */
 #include <immintrin.h>
 #include <stdint.h>
@@ -37,53 +46,71 @@
 /* The opmask of the first n bytes (n < 64). */
 #define FIRST_BYTES(n) ((__mmask64)(((uint64_t)1 << (n)) - 1))
 
-/* F(w, o) for o = 0 .. 15 or 0 .. 63, as initialiser lists. */
-#define L8(F, w, o) F(w, (o)), F(w, (o) + 1), F(w, (o) + 2), F(w, (o) + 3), \
-    F(w, (o) + 4), F(w, (o) + 5), F(w, (o) + 6), F(w, (o) + 7)
-#define L16(F, w) L8(F, w, 0), L8(F, w, 8)
-#define L64(F, w) L8(F, w, 0), L8(F, w, 8), L8(F, w, 16), L8(F, w, 24), \
-    L8(F, w, 32), L8(F, w, 40), L8(F, w, 48), L8(F, w, 56)
-/* F(w, o) | ... for o = 0 .. 63. */
-#define O8(F, w, o) (F(w, (o)) | F(w, (o) + 1) | F(w, (o) + 2) | F(w, (o) + 3) \
-    | F(w, (o) + 4) | F(w, (o) + 5) | F(w, (o) + 6) | F(w, (o) + 7))
-#define O64(F, w) (O8(F, w, 0) | O8(F, w, 8) | O8(F, w, 16) | O8(F, w, 24) \
-    | O8(F, w, 32) | O8(F, w, 40) | O8(F, w, 48) | O8(F, w, 56))
+/* F(u, w, o) for o = 0 .. 15, 0 .. 31 or 0 .. 63, as initialiser lists. */
+#define L8(F, u, w, o) F(u, w, (o)), F(u, w, (o) + 1), F(u, w, (o) + 2), \
+    F(u, w, (o) + 3), F(u, w, (o) + 4), F(u, w, (o) + 5), F(u, w, (o) + 6), \
+    F(u, w, (o) + 7)
+#define L16(F, u, w) L8(F, u, w, 0), L8(F, u, w, 8)
+#define L32(F, u, w) L16(F, u, w), L8(F, u, w, 16), L8(F, u, w, 24)
+#define L64(F, u, w) L32(F, u, w), L8(F, u, w, 32), L8(F, u, w, 40), \
+    L8(F, u, w, 48), L8(F, u, w, 56)
+/* F(u, w, o) | ... for o = 0 .. 31 or 0 .. 63. */
+#define O8(F, u, w, o) (F(u, w, (o)) | F(u, w, (o) + 1) | F(u, w, (o) + 2) \
+    | F(u, w, (o) + 3) | F(u, w, (o) + 4) | F(u, w, (o) + 5) \
+    | F(u, w, (o) + 6) | F(u, w, (o) + 7))
+#define O32(F, u, w) (O8(F, u, w, 0) | O8(F, u, w, 8) | O8(F, u, w, 16) \
+    | O8(F, u, w, 24))
+#define O64(F, u, w) (O32(F, u, w) | O8(F, u, w, 32) | O8(F, u, w, 40) \
+    | O8(F, u, w, 48) | O8(F, u, w, 56))
 
 /*
- * Unpack tables for w bits: byte o of the vpermb index is byte o % 4 of
- * dword j = o / 4, the byte (j * w) / 8 + o % 4 of the input; dword j of
- * the shift is (j * w) % 8.
+ * The unpack and pack tables for w bits, with units of u bits: bytes (u =
+ * 8, vpermb) or 16-bit words (u = 16, vpermw); a zmm holds 512 / u units,
+ * a dword 32 / u, a qword 64 / u.
+ * Unpack: unit o of the index is unit o % (32 / u) of dword j = o / (32 /
+ * u), the unit (j * w) / u + o % (32 / u) of the input; dword j of the
+ * shift is (j * w) % u.
+ * Pack: output unit o holds bit u * o of the stream, in chunk k = u * o /
+ * 2w, which starts in unit 2w * k / u and (after the shift) sits in qword
+ * k from its unit 0: a[o] = (64 / u) k + o - 2w * k / u.  When chunk k + 1
+ * starts inside unit o (2w * (k + 1) / u == o), its unit 0 is ORed in:
+ * b[o] = (64 / u)(k + 1), bit o of bmask.  Qword m of the shift is (2w *
+ * m) % u, so a chunk ends by bit u - 1 + 40 of its qword.  Entries past
+ * unit 16w / u are never stored (& (512 / u - 1) keeps them indices).
  */
+#define UNPACK_IDX(u, w, o) \
+    ((((o) / (32 / (u))) * (w)) / (u) + (o) % (32 / (u)))
+#define UNPACK_SHIFT(u, w, j) (((j) * (w)) % (u))
+#define PACK_K(u, w, o) ((u) * (o) / (2 * (w)))
+#define PACK_A(u, w, o) (((64 / (u)) * PACK_K(u, w, o) + (o) \
+    - 2 * (w) * PACK_K(u, w, o) / (u)) & (512 / (u) - 1))
+#define PACK_B(u, w, o) (((64 / (u)) * (PACK_K(u, w, o) + 1)) & (512 / (u) - 1))
+#define PACK_BBIT(u, w, o) ((uint64_t)((o) < 16 * (w) / (u) \
+    && 2 * (w) * (PACK_K(u, w, o) + 1) / (u) == (o)) << (o))
+#define PACK_SHIFT(u, w, m) ((2 * (w) * (m)) % (u))
+/* Byte b of a table of units F(u, w, o): 16-bit units are little-endian,
+ * their high bytes 0 (every index is below 64). */
+#define UNIT_BYTE(F, u, w, b) \
+    ((u) == 8 ? F(8, w, b) : (b) % 2 ? 0 : F(16, w, (b) / 2))
+#define UNPACK_IDX_BYTE(u, w, b) UNIT_BYTE(UNPACK_IDX, u, w, b)
+#define PACK_A_BYTE(u, w, b) UNIT_BYTE(PACK_A, u, w, b)
+#define PACK_B_BYTE(u, w, b) UNIT_BYTE(PACK_B, u, w, b)
+
+/* The tables, as bytes for either unit. */
 typedef struct {
     uint8_t idx[64];
     uint32_t shift[16];
 } UNPACK16;
-#define UNPACK_IDX(w, o) ((((o) / 4) * (w)) / 8 + (o) % 4)
-#define UNPACK_SHIFT(w, j) (((j) * (w)) % 8)
-#define UNPACK16_TABLE(w) { { L64(UNPACK_IDX, w) }, { L16(UNPACK_SHIFT, w) } }
-
-/*
- * Pack tables for w bits: output byte o holds bit 8o of the stream, in
- * chunk k = 8o / 2w = 4o / w, which starts in byte w * k / 4 and (after
- * the shift) sits in qword k from its byte 0: a[o] = 8k + o - w * k / 4.
- * When chunk k + 1 starts inside byte o (w * (k + 1) / 4 == o), its byte
- * 0 is ORed in: b[o] = 8(k + 1), bit o of bmask.  Qword m of the shift is
- * (2w * m) % 8.  Entries past byte 2w are never stored (& 63 keeps them
- * bytes).
- */
 typedef struct {
     uint8_t a[64], b[64];
     uint64_t shift[8];
     uint64_t bmask;
 } PACK16;
-#define PACK_K(w, o) (4 * (o) / (w))
-#define PACK_A(w, o) ((8 * PACK_K(w, o) + (o) - (w) * PACK_K(w, o) / 4) & 63)
-#define PACK_B(w, o) ((8 * PACK_K(w, o) + 8) & 63)
-#define PACK_BBIT(w, o) \
-    ((uint64_t)((o) < 2 * (w) && (w) * (PACK_K(w, o) + 1) / 4 == (o)) << (o))
-#define PACK_SHIFT(w, m) ((2 * (w) * (m)) % 8)
-#define PACK16_TABLE(w) { { L64(PACK_A, w) }, { L64(PACK_B, w) }, \
-    { L8(PACK_SHIFT, w, 0) }, O64(PACK_BBIT, w) }
+#define UNPACK16_TABLE(u, w) { { L64(UNPACK_IDX_BYTE, u, w) }, \
+    { L16(UNPACK_SHIFT, u, w) } }
+#define PACK16_TABLE(u, w) { { L64(PACK_A_BYTE, u, w) }, \
+    { L64(PACK_B_BYTE, u, w) }, { L8(PACK_SHIFT, u, w, 0) }, \
+    O64(PACK_BBIT, u, w) }
 
 /* An unpack table in registers, with the mask of w bits. */
 typedef struct {
@@ -98,7 +125,9 @@ typedef struct {
     __mmask64 bmask, bytes;
 } PACKER;
 
-static inline AVX512_VBMI_FN UNPACKER unpacker(const UNPACK16 *t, int w)
+/* An unpack or pack table in registers.  The helpers below need F and
+ * BW only, and are inlined into both sets' functions. */
+static inline AVX512_BW_FN UNPACKER unpacker(const UNPACK16 *t, int w)
 {
     UNPACKER u;
 
@@ -109,7 +138,7 @@ static inline AVX512_VBMI_FN UNPACKER unpacker(const UNPACK16 *t, int w)
     return u;
 }
 
-static inline AVX512_VBMI_FN PACKER packer(const PACK16 *t, int w)
+static inline AVX512_BW_FN PACKER packer(const PACK16 *t, int w)
 {
     PACKER p;
 
@@ -124,42 +153,6 @@ static inline AVX512_VBMI_FN PACKER packer(const PACK16 *t, int w)
     return p;
 }
 
-/* 16 values of w bits from the 2w bytes at in (BitsToBytes order). */
-static inline AVX512_VBMI_FN __m512i unpack16(const uint8_t *in,
-                                              const UNPACKER *u)
-{
-    __m512i v = _mm512_maskz_loadu_epi8(u->bytes, in);
-
-    v = ML_DSA_CT_VEC(_mm512_permutexvar_epi8, u->idx, v);
-    return _mm512_and_si512(_mm512_srlv_epi32(v, u->shift), u->mask);
-}
-
-/* 16 values of w bits (each below 2^w) into the 2w bytes at out. */
-static inline AVX512_VBMI_FN void pack16(uint8_t *out, __m512i v,
-                                         const PACKER *p)
-{
-    /* low w bits from c_2m, the next w from c_2m+1 (shifted down to w) */
-    __m512i q = ML_DSA_CT_VEC(SELECT_BITS, p->low, v,
-                              _mm512_srl_epi64(v, p->hi_shift));
-
-    q = _mm512_sllv_epi64(q, p->shift);
-    q = _mm512_or_si512(ML_DSA_CT_VEC(_mm512_permutexvar_epi8, p->a, q),
-                        ML_DSA_CT_VEC(_mm512_maskz_permutexvar_epi8, p->bmask,
-                                      p->b, q));
-    _mm512_mask_storeu_epi8(out, p->bytes, q);
-}
-
-static const UNPACK16 unpack_eta2 = UNPACK16_TABLE(3);
-static const UNPACK16 unpack_eta4 = UNPACK16_TABLE(4);
-static const UNPACK16 unpack_t0 = UNPACK16_TABLE(ML_DSA_T0_BITS);
-static const UNPACK16 unpack_t1 = UNPACK16_TABLE(ML_DSA_T1_BITS);
-static const UNPACK16 unpack_z18 = UNPACK16_TABLE(18);
-static const UNPACK16 unpack_z20 = UNPACK16_TABLE(20);
-static const PACK16 pack_t0 = PACK16_TABLE(ML_DSA_T0_BITS);
-static const PACK16 pack_t1 = PACK16_TABLE(ML_DSA_T1_BITS);
-static const PACK16 pack_z18 = PACK16_TABLE(18);
-static const PACK16 pack_z20 = PACK16_TABLE(20);
-
 /*
  * The eta packer's byte orders.  After vpackusdw and vpackuswb of four
  * vectors of 16 coefficients (A, B, C, D = coefficients 0-15, ... 48-63),
@@ -172,187 +165,86 @@ static const PACK16 pack_z20 = PACK16_TABLE(20);
  * 4n + 3) in dword n, from dword 4(n % 4) + n / 4; pairs then join into
  * 24 bits per qword, of which output bytes 3m .. 3m + 2 are bytes 0 - 2.
  */
-#define ETA4_IDX(w, o) ((16 * (((o) % 8) / 2) + 4 * ((o) / 8) + 2 * ((o) % 2)) & 63)
-#define ETA2_GROUP(w, n) (4 * ((n) % 4) + (n) / 4)
-#define ETA2_IDX(w, o) ((8 * ((o) / 3) + (o) % 3) & 63)
-static const uint8_t eta4_idx[64] = { L64(ETA4_IDX, 0) };
-static const uint32_t eta2_group[16] = { L16(ETA2_GROUP, 0) };
-static const uint8_t eta2_idx[64] = { L64(ETA2_IDX, 0) };
+#define ETA2_GROUP(u, w, n) (4 * ((n) % 4) + (n) / 4)
+static const uint32_t eta2_group[16] = { L16(ETA2_GROUP, 0, 0) };
 
 /*
- * BitPack(s, eta, eta) (FIPS 204 Algorithm 17, in skEncode, Algorithm 24
- * lines 3 and 6), 64 coefficients per step: (eta - s) & (2^bits - 1)
- * narrowed to bytes (nothing saturates), then joined as described above.
+ * The eta packer's last step with VBMI: vpermb puts the 32 bytes (eta =
+ * 4: the low bytes of the words named above) or 24 bytes (eta = 2: bytes
+ * 0 - 2 of each qword) in order, and a masked store writes them.
  */
-void AVX512_VBMI_FN ossl_ml_dsa_poly_pack_eta_avx512(uint8_t *out,
-                                                     const ML_DSA_POLY *s,
-                                                     int eta)
+#define ETA4_IDX(u, w, o) \
+    ((16 * (((o) % 8) / 2) + 4 * ((o) / 8) + 2 * ((o) % 2)) & 63)
+#define ETA2_IDX(u, w, o) ((8 * ((o) / 3) + (o) % 3) & 63)
+static const uint8_t eta4_idx[64] = { L64(ETA4_IDX, 0, 0) };
+static const uint8_t eta2_idx[64] = { L64(ETA2_IDX, 0, 0) };
+
+static inline AVX512_VBMI_FN void eta_store_avx512(uint8_t *out, __m512i b,
+                                                   int eta)
 {
-    const int bits = eta == 2 ? 3 : 4;
-    const __m512i etav = _mm512_set1_epi32(eta);
-    const __m512i mask = _mm512_set1_epi32((1 << bits) - 1);
-    const __m512i pair = _mm512_set1_epi16(eta == 2 ? 0x0801 : 0x1001);
-    const __m512i quad = _mm512_set1_epi32(0x00400001);    /* 1, 2^6 */
-    const __m512i low12 = _mm512_set1_epi64(0xfff);
-    const __m128i hi_shift = _mm_cvtsi32_si128(32 - 12);
-    const __m512i group = _mm512_loadu_si512(eta2_group);
     const __m512i idx = _mm512_loadu_si512(eta == 2 ? eta2_idx : eta4_idx);
-    const int32_t *c = s->coeff;
-    __m512i v[4], lo, hi, b;
-    size_t i, j;
 
-    for (i = 0; i < ML_DSA_N; i += 64, c += 64) {
-        for (j = 0; j < 4; j++)
-            v[j] = _mm512_and_si512(
-                _mm512_sub_epi32(etav, _mm512_loadu_si512(c + 16 * j)), mask);
-        hi = ML_DSA_CT_VEC(_mm512_packus_epi32, v[2], v[3]);
-        lo = ML_DSA_CT_VEC(_mm512_packus_epi32, v[0], v[1]);
-        b = ML_DSA_CT_VEC(_mm512_packus_epi16, lo, hi);
-        b = ML_DSA_CT_VEC(_mm512_maddubs_epi16, b, pair);
-        if (eta == 2) {
-            b = ML_DSA_CT_VEC(_mm512_madd_epi16, b, quad);
-            b = ML_DSA_CT_VEC(_mm512_permutexvar_epi32, group, b);
-            b = ML_DSA_CT_VEC(SELECT_BITS, low12, b,
-                              _mm512_srl_epi64(b, hi_shift));
-            _mm512_mask_storeu_epi8(out, FIRST_BYTES(24),
-                                    ML_DSA_CT_VEC(_mm512_permutexvar_epi8,
-                                                  idx, b));
-            out += 24;
-        } else {
-            _mm512_mask_storeu_epi8(out, FIRST_BYTES(32),
-                                    ML_DSA_CT_VEC(_mm512_permutexvar_epi8,
-                                                  idx, b));
-            out += 32;
-        }
+    _mm512_mask_storeu_epi8(out, FIRST_BYTES(eta == 2 ? 24 : 32),
+                            ML_DSA_CT_VEC(_mm512_permutexvar_epi8, idx, b));
+}
+
+#define ENC(name) name##_avx512
+#define ENC_UNIT 8
+#define ENC_FN AVX512_VBMI_FN
+#define ENC_PERMUTE(idx, v) ML_DSA_CT_VEC(_mm512_permutexvar_epi8, idx, v)
+#define ENC_MASKZ_PERMUTE(m, idx, v) \
+    ML_DSA_CT_VEC(_mm512_maskz_permutexvar_epi8, m, idx, v)
+#include "ml_dsa_encoders_avx512.inc"
+#undef ENC
+#undef ENC_UNIT
+#undef ENC_FN
+#undef ENC_PERMUTE
+#undef ENC_MASKZ_PERMUTE
+
+/*
+ * The eta packer's last step with BW only.  eta = 4: vpermw puts the
+ * words named above in order (word o of the index is ETA4_IDX(o) / 2) and
+ * vpmovwb keeps their low bytes, 32 of them.  eta = 2: vpshufb packs
+ * bytes 0 - 2 of both qwords of each 128-bit lane into its words 0 - 2,
+ * and vpermw gathers those three words of the four lanes: 24 bytes.
+ */
+#define ETA4_WORD(u, w, o) (ETA4_IDX(u, w, o) / 2)
+#define ETA2_WORD(u, w, o) ((8 * ((o) / 3) + (o) % 3) & 31)
+static const uint16_t eta4_word[32] = { L32(ETA4_WORD, 0, 0) };
+static const uint16_t eta2_word[32] = { L32(ETA2_WORD, 0, 0) };
+
+static inline AVX512_BW_FN void eta_store_avx512bw(uint8_t *out, __m512i b,
+                                                   int eta)
+{
+    const __m512i lane3 = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                      -1));
+
+    if (eta == 2) {
+        b = ML_DSA_CT_VEC(_mm512_shuffle_epi8, b, lane3);
+        b = ML_DSA_CT_VEC(_mm512_permutexvar_epi16,
+                          _mm512_loadu_si512(eta2_word), b);
+        _mm512_mask_storeu_epi8(out, FIRST_BYTES(24), b);
+    } else {
+        b = ML_DSA_CT_VEC(_mm512_permutexvar_epi16,
+                          _mm512_loadu_si512(eta4_word), b);
+        _mm256_storeu_si256((__m256i *)out,
+                            ML_DSA_CT_VEC(_mm512_cvtepi16_epi8, b));
     }
 }
 
-/*
- * BitUnpack(v, eta, eta) of s1[i] or s2[i] (FIPS 204 Algorithm 19, in
- * skDecode, Algorithm 25 lines 8 and 11), with the range check of
- * ossl_ml_dsa_poly_unpack_eta_generic: writes every coefficient eta - v, returns
- * 1 when every v <= 2 eta, else 0; no branch on the data.
- */
-int AVX512_VBMI_FN ossl_ml_dsa_poly_unpack_eta_avx512(ML_DSA_POLY *p,
-                                                      const uint8_t *in,
-                                                      int eta)
-{
-    const int bits = eta == 2 ? 3 : 4;
-    const UNPACKER u = unpacker(eta == 2 ? &unpack_eta2 : &unpack_eta4, bits);
-    const __m512i etav = _mm512_set1_epi32(eta);
-    const __m512i limit = _mm512_set1_epi32(2 * eta);
-    __mmask16 bad = 0;
-    __m512i v;
-    size_t i;
-
-    for (i = 0; i < ML_DSA_N; i += 16, in += 2 * bits) {
-        v = unpack16(in, &u);
-        bad |= _mm512_cmpgt_epi32_mask(v, limit);
-        _mm512_storeu_si512(&p->coeff[i], _mm512_sub_epi32(etav, v));
-    }
-    return bad == 0;
-}
-
-/*
- * BitPack(t0, 2^12 - 1, 2^12) (FIPS 204 Algorithm 17, in skEncode,
- * Algorithm 24 line 9): (2^12 - t0) & (2^13 - 1), 26 bytes per step.
- */
-void AVX512_VBMI_FN ossl_ml_dsa_poly_pack_t0_avx512(uint8_t *out,
-                                                    const ML_DSA_POLY *t0)
-{
-    const PACKER p = packer(&pack_t0, ML_DSA_T0_BITS);
-    const __m512i max = _mm512_set1_epi32(ML_DSA_T0_MAX);
-    size_t i;
-
-    for (i = 0; i < ML_DSA_N; i += 16, out += 2 * ML_DSA_T0_BITS)
-        pack16(out, _mm512_and_si512(
-                   _mm512_sub_epi32(max, _mm512_loadu_si512(&t0->coeff[i])),
-                   p.mask), &p);
-}
-
-/*
- * BitUnpack(t0, 2^12 - 1, 2^12) (FIPS 204 Algorithm 19, in skDecode,
- * Algorithm 25 line 14): 2^12 - v, 26 bytes per step.
- */
-void AVX512_VBMI_FN ossl_ml_dsa_poly_unpack_t0_avx512(ML_DSA_POLY *t0,
-                                                      const uint8_t *in)
-{
-    const UNPACKER u = unpacker(&unpack_t0, ML_DSA_T0_BITS);
-    const __m512i max = _mm512_set1_epi32(ML_DSA_T0_MAX);
-    size_t i;
-
-    for (i = 0; i < ML_DSA_N; i += 16, in += 2 * ML_DSA_T0_BITS)
-        _mm512_storeu_si512(&t0->coeff[i],
-                            _mm512_sub_epi32(max, unpack16(in, &u)));
-}
-
-/*
- * SimpleBitPack(t1, 10) (FIPS 204 Algorithm 16, in pkEncode, Algorithm
- * 22): t1 in [0, 2^10), 20 bytes per step.
- */
-void AVX512_VBMI_FN ossl_ml_dsa_poly_pack_t1_avx512(uint8_t *out,
-                                                    const ML_DSA_POLY *t1)
-{
-    const PACKER p = packer(&pack_t1, ML_DSA_T1_BITS);
-    size_t i;
-
-    for (i = 0; i < ML_DSA_N; i += 16, out += 2 * ML_DSA_T1_BITS)
-        pack16(out, _mm512_and_si512(_mm512_loadu_si512(&t1->coeff[i]),
-                                     p.mask), &p);
-}
-
-/*
- * SimpleBitUnpack(v, 10) (FIPS 204 Algorithm 18, in pkDecode, Algorithm
- * 23), 20 bytes per step.
- */
-void AVX512_VBMI_FN ossl_ml_dsa_poly_unpack_t1_avx512(ML_DSA_POLY *t1,
-                                                      const uint8_t *in)
-{
-    const UNPACKER u = unpacker(&unpack_t1, ML_DSA_T1_BITS);
-    size_t i;
-
-    for (i = 0; i < ML_DSA_N; i += 16, in += 2 * ML_DSA_T1_BITS)
-        _mm512_storeu_si512(&t1->coeff[i], unpack16(in, &u));
-}
-
-/*
- * BitPack(z, gamma1 - 1, gamma1) (FIPS 204 Algorithm 17, in sigEncode,
- * Algorithm 26 line 3): z in [-gamma1 + 1, gamma1], gamma1 - z in
- * gamma1_bits + 1 bits, 36 or 40 bytes per step.
- */
-void AVX512_VBMI_FN ossl_ml_dsa_poly_pack_z_avx512(uint8_t *out,
-                                                   const ML_DSA_POLY *z,
-                                                   int gamma1_bits)
-{
-    const int bits = gamma1_bits + 1;
-    const PACKER p = packer(bits == 18 ? &pack_z18 : &pack_z20, bits);
-    const __m512i gamma1 = _mm512_set1_epi32(1 << gamma1_bits);
-    size_t i;
-
-    for (i = 0; i < ML_DSA_N; i += 16, out += 2 * bits)
-        pack16(out, _mm512_and_si512(
-                   _mm512_sub_epi32(gamma1, _mm512_loadu_si512(&z->coeff[i])),
-                   p.mask), &p);
-}
-
-/*
- * BitUnpack(v, gamma1 - 1, gamma1) (FIPS 204 Algorithm 19, in sigDecode,
- * Algorithm 27 line 6, and ExpandMask, Algorithm 34 line 5): gamma1 - v,
- * 36 or 40 bytes per step; every bit string is valid.
- */
-void AVX512_VBMI_FN ossl_ml_dsa_poly_unpack_z_avx512(ML_DSA_POLY *z,
-                                                     const uint8_t *in,
-                                                     int gamma1_bits)
-{
-    const int bits = gamma1_bits + 1;
-    const UNPACKER u = unpacker(bits == 18 ? &unpack_z18 : &unpack_z20, bits);
-    const __m512i gamma1 = _mm512_set1_epi32(1 << gamma1_bits);
-    size_t i;
-
-    for (i = 0; i < ML_DSA_N; i += 16, in += 2 * bits)
-        _mm512_storeu_si512(&z->coeff[i],
-                            _mm512_sub_epi32(gamma1, unpack16(in, &u)));
-}
+#define ENC(name) name##_avx512bw
+#define ENC_UNIT 16
+#define ENC_FN AVX512_BW_FN
+#define ENC_PERMUTE(idx, v) ML_DSA_CT_VEC(_mm512_permutexvar_epi16, idx, v)
+#define ENC_MASKZ_PERMUTE(m, idx, v) \
+    ML_DSA_CT_VEC(_mm512_maskz_permutexvar_epi16, (__mmask32)(m), idx, v)
+#include "ml_dsa_encoders_avx512.inc"
+#undef ENC
+#undef ENC_UNIT
+#undef ENC_FN
+#undef ENC_PERMUTE
+#undef ENC_MASKZ_PERMUTE
 
 /*
  * HintBitPack (FIPS 204 Algorithm 20), as ossl_ml_dsa_hint_encode_generic: a

@@ -53,6 +53,16 @@ ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx512;
 ML_DSA_HINT_ENCODE_FN ossl_ml_dsa_hint_encode_avx512;
 ML_DSA_HINT_DECODE_FN ossl_ml_dsa_hint_decode_avx512;
 
+/* The same packers with AVX512F and BW only (the same file). */
+ML_DSA_PACK_ETA_FN ossl_ml_dsa_poly_pack_eta_avx512bw;
+ML_DSA_UNPACK_ETA_FN ossl_ml_dsa_poly_unpack_eta_avx512bw;
+ML_DSA_PACK_T0_FN ossl_ml_dsa_poly_pack_t0_avx512bw;
+ML_DSA_UNPACK_T0_FN ossl_ml_dsa_poly_unpack_t0_avx512bw;
+ML_DSA_PACK_T1_FN ossl_ml_dsa_poly_pack_t1_avx512bw;
+ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_avx512bw;
+ML_DSA_PACK_Z_FN ossl_ml_dsa_poly_pack_z_avx512bw;
+ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx512bw;
+
 /* The poly ops compiled for AVX2 (ml_dsa_poly_ops_avx2.c). */
 extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx2;
 
@@ -60,8 +70,14 @@ extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx2;
  * bits (include/internal/cpuid.h) they need. */
 extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512;
 #define ML_DSA_POLY_AVX512_CAPS \
+    (ML_DSA_POLY_AVX512BW_CAPS | OSSL_IA32CAP_AVX512VBMI)
+
+/* The same ops with the packers that need AVX-512BW and not VBMI (the
+ * same file, sharing the rest), and the capability bits they need. */
+extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512bw;
+#define ML_DSA_POLY_AVX512BW_CAPS \
     (OSSL_IA32CAP_AVX512F | OSSL_IA32CAP_AVX512VL | OSSL_IA32CAP_AVX512BW \
-     | OSSL_IA32CAP_AVX512VBMI | OSSL_IA32CAP_ZMM_STATE | OSSL_IA32CAP_AVX2)
+     | OSSL_IA32CAP_ZMM_STATE | OSSL_IA32CAP_AVX2)
 
 /* The 4-way AVX-512VL sample ops (ml_dsa_sample_x86_64.inc, included by
  * ml_dsa_sample.c). */
@@ -70,5 +86,8 @@ extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x4;
 extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x8;
 /* The 4-way AVX2 sample ops (the same file). */
 extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x4_avx2;
+/* The 8-way zmm sample ops with parsers and mask decoder that need
+ * AVX-512BW and not VBMI (the same file). */
+extern const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_x8bw;
 
 #endif /* MLDSA_ML_DSA_X86_64_H */
