@@ -42,6 +42,11 @@ package Keccak1600Armv8;
 #   why               those bits in words, for the capability comment
 #   capable, info, permute, absorb, squeeze
 #                     the entry points' names (see the drivers' headers)
+# and optionally
+#   permute1          the name of a one-state permutation on the same
+#                     round code: the 25 lanes of A[25] in the low halves
+#                     of v0-v24 (the high halves are permuted too, and
+#                     dropped), for the sequential hashes
 # The sha3 variant asks the assembler (perlasm/AsmProbe.pm) whether it
 # encodes the extension, and writes stubs when it does not; every aarch64
 # assembler encodes Armv8.0, so the neon variant is always full.
@@ -269,14 +274,16 @@ sub permutation {
 # ---------------------------------------------------------------------
 # State and blocks
 # ---------------------------------------------------------------------
-# v0-v24 from / to the 400 bytes at A (LD1/ST1 of four registers at a time).
+# v0-v24 from / to the 400 bytes at A (LD1/ST1 of four registers at a
+# time); with $one, the low halves from / to the 200 bytes of one state.
 sub state_io {
-    my ($mn) = @_;
+    my ($mn, $one) = @_;
+    my ($form, $size) = $one ? (sub { "v$_[0].1d" }, 8) : (\&d2, 16);
     my $c = "\tmov\t$state, $A\n";
     for (my $i = 0; $i < 25; $i += 4) {
         my $n = $i + 4 <= 25 ? 4 : 25 - $i;
-        $c .= "\t$mn\t{" . join(', ', map { d2($_) } $i .. $i + $n - 1)
-            . "}, [$state]" . ($i + $n < 25 ? ', #' . 16 * $n : '') . "\n";
+        $c .= "\t$mn\t{" . join(', ', map { $form->($_) } $i .. $i + $n - 1)
+            . "}, [$state]" . ($i + $n < 25 ? ', #' . $size * $n : '') . "\n";
     }
     return $c;
 }
@@ -416,6 +423,11 @@ ___
         print ".entry $a{permute}, 1, 1, 0\n", state_io('ld1'),
               "\tbl\t$helper\n", state_io('st1'), ".exit\n.endfunc\n";
 
+        print "// One state: lane i in the low half of v i.\n",
+              ".entry $a{permute1}, 1, 1, 0\n", state_io('ld1', 1),
+              "\tbl\t$helper\n", state_io('st1', 1), ".exit\n.endfunc\n"
+            if $a{permute1};
+
         print ".entry $a{absorb}, 1, 1, 0\n",
               "\tcbz\t$nblocks, .Labsorb_end\n",
               state_io('ld1'), "\tldp\t$ptr[0], $ptr[1], [$io]\n",
@@ -443,7 +455,7 @@ ___
     } else {
         print <<___;
 .text
-// Stubs: the assembler cannot encode the SHA-3 extension.  The x2 entry
+// Stubs: the assembler cannot encode the SHA-3 extension.  The kernel entry
 // points are never called when $a{capable}() returns 0; they trap
 // (UDF #0, an undefined instruction) if they are.
 .entry $a{capable}, 0, 0, 0
@@ -451,7 +463,7 @@ ___
 .exit
 .endfunc
 ___
-        for my $f (@a{qw(permute absorb squeeze)}) {
+        for my $f (grep { defined } @a{qw(permute permute1 absorb squeeze)}) {
             print ".entry $f, 0, 0, 0\n.inst 0x00000000\n.endfunc\n";
         }
     }

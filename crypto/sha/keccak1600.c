@@ -155,7 +155,7 @@ static const uint64_t keccak_rc[KECCAK1600_ROUNDS] = {
  * iteration so that A.. and E.. swap roles without any copying (unrolling
  * all 24 measured slower with gcc).
  */
-void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES])
+void KECCAK1600_permute_c(uint64_t A[KECCAK1600_LANES])
 {
     uint64_t Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki,
              Ako, Aku, Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu;
