@@ -3,8 +3,9 @@
  * entries of the aarch64 poly ops and bit-identical to the _generic
  * functions of ml_dsa_encoders.c: BitUnpack of z and of the mask
  * (Algorithm 27 line 6, Algorithm 34 line 5), BitPack of z (Algorithm 26
- * line 3), w1Encode (Algorithm 28), and the t0 and t1 packers and
- * decoders of the keys (Algorithms 22 - 25).
+ * line 3), w1Encode (Algorithm 28), the t0, t1 and eta packers and
+ * decoders of the keys (Algorithms 22 - 25), and HintBitPack (Algorithm
+ * 20).
  *
  * The packers of widths w >= 10 share one scheme.  A step is S = 8
  * (w >= 16) or 16 coefficients, L = S * w / 8 bytes (16 < L <= 32), held
@@ -28,6 +29,7 @@
  */
 #include <arm_neon.h>
 #include <stdint.h>
+#include <string.h>
 #include "ml_dsa_aarch64.h"
 
 #define NEON_INLINE static inline __attribute__((always_inline))
@@ -439,4 +441,35 @@ int ossl_ml_dsa_poly_unpack_eta_neon(ML_DSA_POLY *p, const uint8_t *in,
         }
     }
     return vmaxvq_u8(top) <= 2 * eta;
+}
+
+/*
+ * HintBitPack (FIPS 204 Algorithm 20), as ossl_ml_dsa_hint_encode_generic:
+ * 16 hint bytes a step become a 16-bit mask of the non-zero ones (each
+ * byte's test ANDed with its bit, the two halves summed), whose set bits,
+ * lowest first, give the indices.  The hint is released in the signature:
+ * the loop over the set bits branches on it, as the generic one does.
+ */
+void ossl_ml_dsa_hint_encode_neon(uint8_t *out, const ML_DSA_PARAMS *params,
+                                  const uint8_t *h)
+{
+    static const uint8_t bits[16] = { 1, 2, 4, 8, 16, 32, 64, 128,
+                                      1, 2, 4, 8, 16, 32, 64, 128 };
+    const uint8x16_t weight = vld1q_u8(bits);
+    size_t omega = (size_t)params->omega, index = 0, i, j;
+    uint8x16_t v;
+    unsigned mask;
+
+    memset(out, 0, omega + params->k);
+    for (i = 0; i < params->k; i++, h += ML_DSA_N) {
+        for (j = 0; j < ML_DSA_N; j += 16) {
+            v = vld1q_u8(h + j);
+            v = vandq_u8(vtstq_u8(v, v), weight);
+            mask = vaddv_u8(vget_low_u8(v))
+                   | (unsigned)vaddv_u8(vget_high_u8(v)) << 8;
+            for (; mask != 0; mask &= mask - 1)
+                out[index++] = (uint8_t)(j + (size_t)__builtin_ctz(mask));
+        }
+        out[omega + i] = (uint8_t)index;
+    }
 }
