@@ -583,14 +583,23 @@ test-asm: check-deps
 # Under an emulator (RUNNER), the backend sides of mldsa speed are started
 # through it too (MLDSA_RUNNER).  make speed ends with the provider's rows
 # (util/provider-speed.c): the key object and the provider through EVP,
-# side by side in one run (natively: the module is the host's).
+# side by side in one run (natively: the module is the host's).  Under
+# qemu-user (a RUNNER of qemu-ARCH, as test/cross.sh ARCH speed [CPU] sets
+# it), where time means nothing, it prints the same cells in executed
+# instructions instead (util/icount-speed, under RUNNER's -cpu).
 PROVIDER_SPEED := $(BUILD)/util/provider-speed
+ifneq ($(filter qemu-%,$(firstword $(RUNNER))),)
+speed: all
+	@cpu=$$(printf '%s\n' $(RUNNER) | sed -n '/^-cpu$$/{n;p;}'); \
+	    ICOUNT_QEMU=$(call sh_quote,$(RUNNER)) util/icount-speed $${cpu:+-c "$$cpu"} $(APP)
+else
 speed: all $(if $(PROVIDER),$(PROVIDER_SPEED))
 	@MLDSA_RUNNER=$(call sh_quote,$(RUNNER)) $(RUNNER) $(APP) speed
 ifneq ($(PROVIDER),)
 	@$(PROVIDER_SPEED) $(abspath $(PROVIDER))
 else
 	@echo "provider rows skipped: $(PROVIDER_SKIP)"
+endif
 endif
 
 $(PROVIDER_SPEED): util/provider-speed.c util/bench_median.h util/bench_ticks.h $(STATIC_LIB) $(CONFIG_STAMP)
@@ -699,7 +708,9 @@ help:
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  test-provider  the provider'"'"'s suites alone (with OPENSSL=: against that OpenSSL)'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
-	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s)'
+	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s);'
+	@echo '                 under qemu-user (RUNNER=qemu-ARCH ..., test/cross.sh ARCH speed [CPU]):'
+	@echo '                 the instruction counts of util/icount-speed'
 	@echo '  asm            every assembly flavour in $$(BUILD)/asm, for embedding'
 	@echo '  install        header, libraries, tool, mldsa.pc, man pages under DESTDIR+PREFIX,'
 	@echo '                 and the OpenSSL provider in LIBDIR/ossl-modules when it is built'

@@ -163,16 +163,13 @@ NEON_INLINE void ntt_top(int32x4_t r[16], const int32x4_t z[4],
  * (layer len = 16 * 2^s, block b uses -zetas[256 / len - 1 - b]), and the
  * last one, len = 128, with the scaling by f merged in: r[m] = mont(f
  * (r[m] + r[m + 8])), r[m + 8] = mont(f * (-zetas[1]) / R (r[m] - r[m + 8])),
- * as the generic inverse does.
+ * as the generic inverse does; f and f * (-zetas[1]) / R are in lanes 0
+ * and 1 of z[0] (top_layers puts them there: the inverse uses no other
+ * zeta of those lanes), which keeps every register for the data.
  */
 NEON_INLINE void intt_top(int32x4_t r[16], const int32x4_t z[4],
                           const int32x4_t zq[4])
 {
-    const int32x4_t f = vdupq_n_s32(INV_NTT_F);
-    const int32x4_t fq = vdupq_n_s32(ZETA_QINV(INV_NTT_F));
-    const int32x4_t fz = vdupq_n_s32(INV_NTT_F_ZETA);
-    const int32x4_t fzq = vdupq_n_s32(ZETA_QINV(INV_NTT_F_ZETA));
-
     GS_BIG(r[0], r[1], 15);
     GS_BIG(r[2], r[3], 14);
     GS_BIG(r[4], r[5], 13);
@@ -205,8 +202,8 @@ NEON_INLINE void intt_top(int32x4_t r[16], const int32x4_t z[4],
         int32x4_t s_ = vaddq_s32(r[m], r[(m) + 8]); \
         int32x4_t d_ = vsubq_s32(r[m], r[(m) + 8]); \
         \
-        r[m] = mont_mul(s_, f, fq); \
-        r[(m) + 8] = mont_mul(d_, fz, fzq); \
+        r[m] = MONT_LANE(s_, z[0], zq[0], 0); \
+        r[(m) + 8] = MONT_LANE(d_, z[0], zq[0], 1); \
     } while (0)
     LAST(0);
     LAST(1);
@@ -232,6 +229,15 @@ NEON_INLINE void top_layers(int32_t *a, int inverse)
     for (m = 0; m < 4; m++) {
         z[m] = vld1q_s32(&ntt_neon_big_zetas[0][4 * m]);
         zq[m] = vld1q_s32(&ntt_neon_big_zetas[1][4 * m]);
+    }
+    if (inverse) {
+        /* intt_top's scaling constants in lanes 0 and 1 of z[0] */
+        z[0] = vsetq_lane_s32(INV_NTT_F, z[0], 0);
+        z[0] = vsetq_lane_s32(INV_NTT_F_ZETA, z[0], 1);
+        zq[0] = vsetq_lane_s32(ZETA_QINV(INV_NTT_F), zq[0], 0);
+        zq[0] = vsetq_lane_s32(ZETA_QINV(INV_NTT_F_ZETA), zq[0], 1);
+    }
+    for (m = 0; m < 4; m++) {
         /* Opaque to the optimiser: seeing constants, GCC would replace
          * each by-element multiply by a whole-vector one on a broadcast
          * constant loaded from memory (two more instructions per
