@@ -1,7 +1,7 @@
 /*
  * The NEON poly ops (ml_dsa_backend.h): the NEON NTT and products
- * (ml_dsa_ntt_neon.c), the w1, z and r rows of signing and the use_hint
- * row of verification in NEON (below: the hottest rows, where what the
+ * (ml_dsa_ntt_neon.c), the w1, z and r rows of signing, the use_hint
+ * row of verification and KeyGen's power2round row in NEON (below: the hottest rows, where what the
  * compiler makes of the C ones executes 1.3 - 2x the instructions), the
  * other row ops (ml_dsa_rows.inc), which the compiler vectorises four
  * 32-bit lanes wide (Advanced SIMD is baseline on aarch64; GCC 12 and
@@ -19,6 +19,7 @@
 #define ROWS_PACK_W1 ossl_ml_dsa_poly_pack_w1_neon
 #define ROWS_OWN_W1_Z_R
 #define ROWS_OWN_USE_HINT
+#define ROWS_OWN_POWER2ROUND
 #include "../ml_dsa_rows.inc"
 
 /* The OR of the four lanes of v. */
@@ -285,6 +286,35 @@ static void use_hint_neon(ML_DSA_POLY *w, const uint8_t *h,
         use_hint_row_neon(w, h, ML_DSA_GAMMA2_32);
     else
         use_hint_row_neon(w, h, ML_DSA_GAMMA2_88);
+}
+
+/*
+ * One row of KeyGen (FIPS 204 Algorithm 6, lines 5 - 6), as the generic
+ * row op: t = as1 + s2 reduced to [0, q) (as1 |c| < q from the inverse
+ * NTT, plus q where negative, then s2 in [-eta, eta] added: the sum in
+ * (-eta, q + eta), less q where >= q, plus q where negative), split by
+ * Power2Round (Algorithm 35): t1 = (t + 2^12 - 1) >> 13, t0 = t - t1 2^13.
+ * Secret (t0): no branch on the data.
+ */
+static void power2round_neon(ML_DSA_POLY *t1, ML_DSA_POLY *t0,
+                             const ML_DSA_POLY *as1, const ML_DSA_POLY *s2)
+{
+    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
+    const int32x4_t half = vdupq_n_s32((1 << (ML_DSA_D - 1)) - 1);
+    const int32x4_t unit = vdupq_n_s32(1 << ML_DSA_D);
+    int32x4_t t, r1;
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += 4) {
+        t = vld1q_s32(as1->coeff + i);
+        t = vmlsq_s32(t, vreinterpretq_s32_u32(vcltzq_s32(t)), q);
+        t = vaddq_s32(t, vld1q_s32(s2->coeff + i));
+        t = vmlaq_s32(t, vreinterpretq_s32_u32(vcgeq_s32(t, q)), q);
+        t = vmlsq_s32(t, vreinterpretq_s32_u32(vcltzq_s32(t)), q);
+        r1 = vshrq_n_s32(vaddq_s32(t, half), ML_DSA_D);
+        vst1q_s32(t1->coeff + i, r1);
+        vst1q_s32(t0->coeff + i, vmlsq_s32(t, r1, unit));
+    }
 }
 
 const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_neon = {
