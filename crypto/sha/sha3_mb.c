@@ -12,10 +12,15 @@
  * read out.  So a round has nothing to do before the kernel runs but fill
  * the free lanes.  A lane started afresh (a new job's, or one restarted in
  * its lane) gets only the words its input and padding fall in; it owes
- * zeros in the others (sched->zero), which the x86-64 kernels write in
- * registers as they load the state, where 25 stores into the interleaved
- * state would each touch a cache line of its own, and the scheduler
- * writes for the other kernels or when it touches the lane's words first.
+ * zeros in the others (the kernel call's shape[4 + j], kept in the
+ * scheduler), which the x86-64 kernels write in registers as they load the
+ * state, where 25 stores into the interleaved state would each touch a
+ * cache line of its own; the scheduler writes them at once for the other
+ * kernels, and for the x86-64 ones when it touches the lane's words first.
+ * Which lanes hold a job and which owe zeros are bitmasks kept across
+ * rounds, so a round's bookkeeping is a pass over the lanes before the
+ * kernel (each job's class: whole blocks out, whole blocks in, or neither)
+ * and one after it.
  * The kernel's squeeze writes the block of each job that takes a whole
  * block of output straight into that job's buffer, several blocks in one
  * call while every job in a lane does only that (a job that starts on a
@@ -67,9 +72,30 @@ static uint32_t held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
     }
 }
 
-/* Lane j owes the zeros of mask (bit i: word i; 0: none). */
+/*
+ * 1 when the kernel writes the zeros the lanes started afresh owe, in
+ * registers as it loads the state.  Not under MemorySanitizer, which does
+ * not see the kernel's stores: the words are zeroed in C there, so that
+ * it knows them public.
+ */
+static int kernel_zeroes(const SHA3_MB_SCHED *s)
+{
+#ifdef ML_DSA_CT_MSAN
+    (void)s;
+    return 0;
+#else
+    return s->kernel->zeroes_lanes;
+#endif
+}
+
+/* Lane j owes the zeros of mask (bit i: word i; 0: none): the kernel's to
+ * write, or written now. */
 static void lane_owe(SHA3_MB_SCHED *s, size_t j, uint32_t mask)
 {
+    if (mask != 0 && !kernel_zeroes(s)) {
+        KECCAK1600_zero_words_xn(s->A, s->ways, j, mask);
+        mask = 0;
+    }
     s->shape[4 + j] = mask;
     if (mask != 0)
         s->fresh |= 1u << j;
@@ -381,22 +407,6 @@ static int lane_fill(SHA3_MB_SCHED *s, size_t j)
     return 1;
 }
 
-/*
- * 1 when the kernel writes the zeros the lanes started afresh owe, in
- * registers as it loads the state.  Not under MemorySanitizer, which does
- * not see the kernel's stores: the words are zeroed in C there, so that
- * it knows them public.
- */
-static int kernel_zeroes(const SHA3_MB_SCHED *s)
-{
-#ifdef ML_DSA_CT_MSAN
-    (void)s;
-    return 0;
-#else
-    return s->kernel->zeroes_lanes;
-#endif
-}
-
 /* Input for the lanes that absorb nothing in a round: XORed, it changes
  * nothing. */
 static const uint8_t zeros[SHA3_MB_SPAN_MAX * SHAKE128_RATE];
@@ -619,16 +629,8 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
             bout = bin;
         shape[0] = bout < SHA3_MB_SPAN_MAX ? bout : SHA3_MB_SPAN_MAX;
     }
-    /* the zeros the lanes started afresh owe: the kernel's to write, or
-     * written here */
-    shape[3] = 0;
-    if (s->fresh != 0) {
-        if (kernel_zeroes(s))
-            shape[3] = s->fresh;
-        else
-            for (j = 0; j < ways; j++)
-                lane_settle(s, j);
-    }
+    /* the zeros the lanes started afresh owe: the kernel's to write */
+    shape[3] = s->fresh;
     if (shape[1] == 0 && shape[2] == 0 && shape[3] == 0) {
         s->kernel->permute(s->A);
     } else {
