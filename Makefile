@@ -605,9 +605,17 @@ test-asm: check-deps
 # side by side in one run (natively: the module is the host's).
 # Then TLS 1.3 handshakes per second with an ML-DSA-65 certificate, a
 # server without the provider against one with it (util/provider-tls-speed.c:
-# both ends in one process over a BIO pair, 3 seconds; OpenSSL 3.2+).
+# both ends in one process over a BIO pair, 3 seconds; OpenSSL 3.2+).  Under
+# qemu-user (a RUNNER of qemu-ARCH, as test/cross.sh ARCH speed [CPU] sets
+# it), where time means nothing, it prints the same cells in executed
+# instructions instead (util/icount-speed, under RUNNER's -cpu).
 PROVIDER_SPEED := $(BUILD)/util/provider-speed
 PROVIDER_TLS_SPEED := $(BUILD)/util/provider-tls-speed
+ifneq ($(filter qemu-%,$(firstword $(RUNNER))),)
+speed: all
+	@cpu=$$(printf '%s\n' $(RUNNER) | sed -n '/^-cpu$$/{n;p;}'); \
+	    ICOUNT_QEMU=$(call sh_quote,$(RUNNER)) util/icount-speed $${cpu:+-c "$$cpu"} $(APP)
+else
 speed: all $(if $(PROVIDER),$(PROVIDER_SPEED) $(PROVIDER_TLS_SPEED))
 	@MLDSA_RUNNER=$(call sh_quote,$(RUNNER)) $(RUNNER) $(APP) speed
 ifneq ($(PROVIDER),)
@@ -615,6 +623,7 @@ ifneq ($(PROVIDER),)
 	@$(OPENSSL_RUN_ENV) $(PROVIDER_TLS_SPEED) $(abspath $(PROVIDER))
 else
 	@echo "provider rows skipped: $(PROVIDER_SKIP)"
+endif
 endif
 
 $(PROVIDER_TLS_SPEED): util/provider-tls-speed.c util/tls_pair.h $(CONFIG_STAMP)
@@ -728,7 +737,9 @@ help:
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  test-provider  the provider'"'"'s suites alone (with OPENSSL=: against that OpenSSL)'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
-	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s)'
+	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s);'
+	@echo '                 under qemu-user (RUNNER=qemu-ARCH ..., test/cross.sh ARCH speed [CPU]):'
+	@echo '                 the instruction counts of util/icount-speed'
 	@echo '  asm            every assembly flavour in $$(BUILD)/asm, for embedding'
 	@echo '  install        header, libraries, tool, mldsa.pc, man pages under DESTDIR+PREFIX,'
 	@echo '                 and the OpenSSL provider in LIBDIR/ossl-modules when it is built'

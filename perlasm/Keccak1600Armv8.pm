@@ -40,8 +40,13 @@ package Keccak1600Armv8;
 #   caps              the ossl_armcap() bits the capability test wants
 #                     (include/internal/cpuid.h), all of them
 #   why               those bits in words, for the capability comment
-#   capable, info, permute, absorb, squeeze
+#   capable, info, permute, absorb, squeeze, squeeze_absorb
 #                     the entry points' names (see the drivers' headers)
+# and optionally
+#   permute1          the name of a one-state permutation on the same
+#                     round code: the 25 lanes of A[25] in the low halves
+#                     of v0-v24 (the high halves are permuted too, and
+#                     dropped), for the sequential hashes
 # The sha3 variant asks the assembler (perlasm/AsmProbe.pm) whether it
 # encodes the extension, and writes stubs when it does not; every aarch64
 # assembler encodes Armv8.0, so the neon variant is always full.
@@ -269,14 +274,16 @@ sub permutation {
 # ---------------------------------------------------------------------
 # State and blocks
 # ---------------------------------------------------------------------
-# v0-v24 from / to the 400 bytes at A (LD1/ST1 of four registers at a time).
+# v0-v24 from / to the 400 bytes at A (LD1/ST1 of four registers at a
+# time); with $one, the low halves from / to the 200 bytes of one state.
 sub state_io {
-    my ($mn) = @_;
+    my ($mn, $one) = @_;
+    my ($form, $size) = $one ? (sub { "v$_[0].1d" }, 8) : (\&d2, 16);
     my $c = "\tmov\t$state, $A\n";
     for (my $i = 0; $i < 25; $i += 4) {
         my $n = $i + 4 <= 25 ? 4 : 25 - $i;
-        $c .= "\t$mn\t{" . join(', ', map { d2($_) } $i .. $i + $n - 1)
-            . "}, [$state]" . ($i + $n < 25 ? ', #' . 16 * $n : '') . "\n";
+        $c .= "\t$mn\t{" . join(', ', map { $form->($_) } $i .. $i + $n - 1)
+            . "}, [$state]" . ($i + $n < 25 ? ', #' . $size * $n : '') . "\n";
     }
     return $c;
 }
@@ -371,6 +378,56 @@ sub advance_pointers {
     join('', map { "\tadd\t$_, $_, $rate\n" } @ptr);
 }
 
+# The lanes the scheduler starts afresh, zeroed in registers once the
+# state is loaded (rather than word by word in memory): when shape[3] is
+# not 0, each word i of state j whose bit i is set in shape[4 + j].  v31
+# holds shape[4] and shape[5] (the two states' masks); bit i shifted to
+# the top of each half and spread by CMLT is the mask BIC clears v i with.
+sub zero_lanes {
+    my ($shape) = @_;
+    my $c = "\tldr\t$tmp, [$shape, #24]\n\tcbz\t$tmp, .Lsa_zeroed\n"
+          . "\tldr\tq31, [$shape, #32]\n";
+    for my $i (0 .. 24) {
+        $c .= "\tshl\tv30.2d, v31.2d, #" . (63 - $i) . "\n"
+            . "\tcmlt\tv30.2d, v30.2d, #0\n"
+            . "\tbic\t" . b16($i) . ', ' . b16($i) . ", v30.16b\n";
+    }
+    return $c . ".Lsa_zeroed:\n";
+}
+
+# squeeze_absorb(A, out, in, shape), shape = { nblocks, r_out, r_in, fresh
+# lanes, then per state the words to zero }: zero the words of the fresh
+# lanes, then per block, permute, write r_out bytes of each state to
+# out[j], then XOR r_in bytes of in[j] into it (none when r_in is 0).
+# The out and in pointers live in x13, x14 and x15, x8, the block count
+# and the two rates in x10, x11, x12 (the helper clobbers only x9).
+sub squeeze_absorb {
+    my ($name, $helper) = @_;
+    my ($out, $in, $shape) = ('x1', 'x2', 'x3');
+    my ($n, $r_out, $r_in) = ('x10', 'x11', 'x12');
+    my @out_ptr = ('x13', 'x14');
+    my @in_ptr = ('x15', 'x8');
+    my ($saved_rate, @saved_ptr) = ($rate, @ptr);
+    my $c = ".entry $name, 1, 1, 0\n"
+          . "\tldp\t$n, $r_out, [$shape]\n\tcbz\t$n, .Lsa_end\n"
+          . "\tldr\t$r_in, [$shape, #16]\n"
+          . "\tldp\t$out_ptr[0], $out_ptr[1], [$out]\n"
+          . "\tldp\t$in_ptr[0], $in_ptr[1], [$in]\n"
+          . state_io('ld1') . zero_lanes($shape)
+          . ".Lsa_block:\n\tbl\t$helper\n";
+    ($rate, @ptr) = ($r_out, @out_ptr);
+    $c .= per_block('sa_out', \&squeeze_lanes) . advance_pointers()
+        . "\tcbz\t$r_in, .Lsa_next\n";
+    ($rate, @ptr) = ($r_in, @in_ptr);
+    $c .= per_block('sa_in', \&absorb_lanes) . advance_pointers()
+        . ".Lsa_next:\n"
+        . "\tsubs\t$n, $n, #1\n\tb.ne\t.Lsa_block\n"
+        . state_io('st1')
+        . ".Lsa_end:\n.exit\n.endfunc\n";
+    ($rate, @ptr) = ($saved_rate, @saved_ptr);
+    return $c;
+}
+
 sub generate {
     my (%a) = @_;
     my ($flavour, $output, $variant) = @a{qw(flavour output variant)};
@@ -416,6 +473,11 @@ ___
         print ".entry $a{permute}, 1, 1, 0\n", state_io('ld1'),
               "\tbl\t$helper\n", state_io('st1'), ".exit\n.endfunc\n";
 
+        print "// One state: lane i in the low half of v i.\n",
+              ".entry $a{permute1}, 1, 1, 0\n", state_io('ld1', 1),
+              "\tbl\t$helper\n", state_io('st1', 1), ".exit\n.endfunc\n"
+            if $a{permute1};
+
         print ".entry $a{absorb}, 1, 1, 0\n",
               "\tcbz\t$nblocks, .Labsorb_end\n",
               state_io('ld1'), "\tldp\t$ptr[0], $ptr[1], [$io]\n",
@@ -438,12 +500,14 @@ ___
               state_io('st1'),
               ".Lsqueeze_end:\n.exit\n.endfunc\n";
 
+        print squeeze_absorb($a{squeeze_absorb}, $helper);
+
         print ".rodata\n.align 64\n.Liotas:\n";
         print ".quad $_\n" for @RC;
     } else {
         print <<___;
 .text
-// Stubs: the assembler cannot encode the SHA-3 extension.  The x2 entry
+// Stubs: the assembler cannot encode the SHA-3 extension.  The kernel entry
 // points are never called when $a{capable}() returns 0; they trap
 // (UDF #0, an undefined instruction) if they are.
 .entry $a{capable}, 0, 0, 0
@@ -451,7 +515,7 @@ ___
 .exit
 .endfunc
 ___
-        for my $f (@a{qw(permute absorb squeeze)}) {
+        for my $f (grep { defined } @a{qw(permute permute1 absorb squeeze squeeze_absorb)}) {
             print ".entry $f, 0, 0, 0\n.inst 0x00000000\n.endfunc\n";
         }
     }

@@ -40,19 +40,24 @@ runner_start
 trap 'rm -rf "$tmp"; runner_stop' EXIT
 GAS=aarch64-linux-gnu-as
 GENS="crypto/sha/asm/keccak1600x2-armv8.pl crypto/sha/asm/keccak1600x2-armv8-sha3.pl"
-# Per generator: the row prefix, whether it can be stubs, its symbols.
+# Per generator: the row prefix, whether it can be stubs, its symbols, how
+# many of its entry points are kernels (saving d8-d15).
 use_gen() {
     GEN=$1
     case $GEN in
     *-sha3.pl)
         X=sha3 STUBS=1 CAPABLE=SHA3_armv8_sha3_capable PERMUTE=KECCAK1600_x2_permute_armv8_sha3
         ABSORB=SHA3_x2_absorb_armv8_sha3 SQUEEZE=SHA3_x2_squeeze_armv8_sha3
-        API="KECCAK1600_x2_permute_armv8_sha3 SHA3_armv8_sha3_capable SHA3_armv8_sha3_info SHA3_x2_absorb_armv8_sha3 SHA3_x2_squeeze_armv8_sha3"
+        SQABS=SHA3_x2_squeeze_absorb_armv8_sha3 PERMUTE1=KECCAK1600_permute_armv8_sha3
+        API="KECCAK1600_x2_permute_armv8_sha3 KECCAK1600_permute_armv8_sha3 SHA3_armv8_sha3_capable SHA3_armv8_sha3_info SHA3_x2_absorb_armv8_sha3 SHA3_x2_squeeze_armv8_sha3 SHA3_x2_squeeze_absorb_armv8_sha3"
+        KERNELS=5
         ;;
     *)
         X=neon STUBS=0 CAPABLE=SHA3_armv8_capable PERMUTE=KECCAK1600_x2_permute_armv8
         ABSORB=SHA3_x2_absorb_armv8 SQUEEZE=SHA3_x2_squeeze_armv8
-        API="KECCAK1600_x2_permute_armv8 SHA3_armv8_capable SHA3_armv8_info SHA3_x2_absorb_armv8 SHA3_x2_squeeze_armv8"
+        SQABS=SHA3_x2_squeeze_absorb_armv8 PERMUTE1=
+        API="KECCAK1600_x2_permute_armv8 SHA3_armv8_capable SHA3_armv8_info SHA3_x2_absorb_armv8 SHA3_x2_squeeze_armv8 SHA3_x2_squeeze_absorb_armv8"
+        KERNELS=4
         ;;
     esac
     INFO=${CAPABLE%_capable}_info
@@ -74,8 +79,8 @@ elf_fdes() {
 }
 coff_arm64_globals() { llvm-nm "$1" | awk '$2 == "T" {print $3}'; }
 # win_unwind OBJ: every entry point has a RuntimeFunction; those that save
-# d8-d15 (the kernels) have the four save_fregp codes in the prologue and
-# again in an epilogue scope.
+# d8-d15 (the KERNELS kernels) have the four save_fregp codes in the
+# prologue and again in an epilogue scope.
 win_unwind() {
     local dump n f
     dump=$(llvm-readobj --unwind "$1") || return 1
@@ -85,7 +90,7 @@ win_unwind() {
     n=$(grep -c 'stp d14, d15, \[sp, #' <<<"$dump")
     echo "kernel prologues saving d8-d15: $n; epilogues: $(grep -c 'ldp d14, d15' <<<"$dump")"
     [ "$STUBS_FILE" = 1 ] && return 0
-    [ "$n" -eq 3 ] && [ "$(grep -c 'ldp d14, d15' <<<"$dump")" -ge 3 ]
+    [ "$n" -eq "$KERNELS" ] && [ "$(grep -c 'ldp d14, d15' <<<"$dump")" -ge "$KERNELS" ]
 }
 macho_unwind() {
     local n
@@ -303,6 +308,11 @@ const char *INFO(void);
 void PERMUTE(uint64_t A[50]);
 void ABSORB(uint64_t A[50], const uint8_t *const in[2], size_t nblocks, size_t r);
 void SQUEEZE(uint64_t A[50], uint8_t *const out[2], size_t nblocks, size_t r);
+void SQABS(uint64_t A[50], uint8_t *const out[2], const uint8_t *const in[2],
+           const size_t shape[12]);
+#ifdef PERMUTE1
+void PERMUTE1(uint64_t A[25]);
+#endif
 static const uint64_t want[18] = {
     0x1901, 0x2002, 0x2103, 0x2204, 0x2305, 0x2406, 0x2507, 0x2608, 0x2709, 0x280a,
     0x1901, 0x2002, 0x2103, 0x2204, 0x2305, 0x2406, 0x2507, 0x2608 };
@@ -352,6 +362,22 @@ int main(void)
     abi_call((void *)SQUEEZE, (uint64_t)A, (uint64_t)o1, 2, 136, out);
     kept("squeeze", out);
     SQUEEZE(B, o2, 2, 136);
+    {
+        /* zero some words of both states, then squeeze and absorb a block */
+        static const size_t shape[12] = { 1, 136, 136, 3, 0x1f00f, 0x3 };
+
+        scrub();
+        abi_call((void *)SQABS, (uint64_t)A, (uint64_t)o1, (uint64_t)in,
+                 (uint64_t)shape, out);
+        kept("squeeze_absorb", out);
+        SQABS(B, o2, in, shape);
+    }
+#ifdef PERMUTE1
+    scrub();
+    abi_call((void *)PERMUTE1, (uint64_t)A, 0, 0, 0, out);
+    kept("one-state permute", out);
+    PERMUTE1(B);
+#endif
     if (memcmp(A, B, sizeof(A)) != 0 || memcmp(s[0], s[2], sizeof(s[0])) != 0
         || memcmp(s[1], s[3], sizeof(s[1])) != 0) {
         printf("results through the trampoline differ from direct calls\n");
@@ -361,7 +387,7 @@ int main(void)
 }
 EOF_C
         check "$X linux64 full: every entry point keeps x19-x28, d8-d15 and sp (AAPCS64)" \
-            eval '${CC} -O1 -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -DABSORB=$ABSORB -DSQUEEZE=$SQUEEZE -o "$tmp/abi" "$tmp/abi.c" "$tmp/abi_call.s" "$tmp/full-linux64.o" && "${runner[@]}" "$tmp/abi"'
+            eval '${CC} -O1 -DCAPABLE=$CAPABLE -DINFO=$INFO -DPERMUTE=$PERMUTE -DABSORB=$ABSORB -DSQUEEZE=$SQUEEZE -DSQABS=$SQABS ${PERMUTE1:+-DPERMUTE1=$PERMUTE1} -o "$tmp/abi" "$tmp/abi.c" "$tmp/abi_call.s" "$tmp/full-linux64.o" && "${runner[@]}" "$tmp/abi"'
     fi
     if [ $k = stubs ] && have "${CC%% *}"; then
         # The stubs say no, and trap if called anyway.

@@ -1100,9 +1100,10 @@ START_TEST(hint_decoding_same_as_generic_on_valid_and_malformed_encodings)
 END_TEST
 
 /*
- * A coefficient in [lo, hi]: mostly uniform, one in four from the edges
- * that matter to the row ops (lo, hi, 0, +-1, and the Decompose boundaries
- * k * 2 gamma2 +- gamma2 and q - 1 - gamma2 shifted into the range).
+ * A coefficient in [lo, hi]: mostly uniform, five in sixteen from the
+ * edges that matter to the row ops (lo, hi, 0, +-1, the Decompose
+ * boundaries k * 2 gamma2 +- gamma2, LowBits 0 at k * 2 gamma2 +- 1 and
+ * the wrap at q - gamma2 +- 1, shifted into the range).
  */
 static int32_t row_coeff(int32_t lo, int32_t hi, int32_t gamma2)
 {
@@ -1119,6 +1120,15 @@ static int32_t row_coeff(int32_t lo, int32_t hi, int32_t gamma2)
     case 3:
         c = (int32_t)(2 * gamma2 * (int32_t)test_rand_below(45))
             + gamma2 + (int32_t)test_rand_below(3) - 1;
+        if (test_rand_below(2))
+            c -= 8380417;
+        break;
+    case 4:
+        /* LowBits 0 (multiples of 2 gamma2) and Decompose's wrap, q - gamma2 */
+        c = test_rand_below(8) == 0
+                ? 8380417 - gamma2 + (int32_t)test_rand_below(3) - 1
+                : (int32_t)(2 * gamma2 * (int32_t)test_rand_below(45))
+                      + (int32_t)test_rand_below(3) - 1;
         if (test_rand_below(2))
             c -= 8380417;
         break;

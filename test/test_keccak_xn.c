@@ -67,37 +67,20 @@ typedef struct {
 #endif
 } XN_KERNEL;
 
-#ifdef KECCAK1600_ASM_AARCH64
-/* The x2 kernels' squeeze-absorb: the scheduler's, over the squeeze. */
-static void x2_neon_squeeze_absorb(uint64_t *A, uint8_t *const *out,
-                                   const uint8_t *const *in,
-                                   const size_t *shape)
-{
-    SHA3_mb_kernel_x2_neon.squeeze_absorb(A, out, in, shape);
-}
-
-static void x2_sha3_squeeze_absorb(uint64_t *A, uint8_t *const *out,
-                                   const uint8_t *const *in,
-                                   const size_t *shape)
-{
-    SHA3_mb_kernel_x2_sha3.squeeze_absorb(A, out, in, shape);
-}
-#endif
-
 static const XN_KERNEL kernels[] = {
 #if XN_AARCH64
-    { "x2 neon", "keccak1600x2-armv8", 2, "Advanced SIMD", OSSL_ARMCAP_ASIMD, 1, 0,
+    { "x2 neon", "keccak1600x2-armv8", 2, "Advanced SIMD", OSSL_ARMCAP_ASIMD, 1, 1,
 # if XN_BUILT
       SHA3_armv8_capable, SHA3_armv8_info, KECCAK1600_x2_permute_armv8,
-      SHA3_x2_absorb_armv8, SHA3_x2_squeeze_armv8, x2_neon_squeeze_absorb
+      SHA3_x2_absorb_armv8, SHA3_x2_squeeze_armv8, SHA3_x2_squeeze_absorb_armv8
 # endif
     },
     { "x2 sha3", "keccak1600x2-armv8-sha3", 2, "the SHA-3 extension",
-      OSSL_ARMCAP_ASIMD | OSSL_ARMCAP_SHA3, 0, 0,
+      OSSL_ARMCAP_ASIMD | OSSL_ARMCAP_SHA3, 0, 1,
 # if XN_BUILT
       SHA3_armv8_sha3_capable, SHA3_armv8_sha3_info,
       KECCAK1600_x2_permute_armv8_sha3, SHA3_x2_absorb_armv8_sha3,
-      SHA3_x2_squeeze_armv8_sha3, x2_sha3_squeeze_absorb
+      SHA3_x2_squeeze_armv8_sha3, SHA3_x2_squeeze_absorb_armv8_sha3
 # endif
     },
 #else

@@ -316,6 +316,42 @@ START_TEST(permutation_of_zero_state_matches_reference)
     ck_assert(memcmp(A, zero_state_once, sizeof(A)) == 0);
     KECCAK1600_permute(A);
     ck_assert(memcmp(A, zero_state_twice, sizeof(A)) == 0);
+    memset(A, 0, sizeof(A));
+    KECCAK1600_permute_c(A);
+    ck_assert(memcmp(A, zero_state_once, sizeof(A)) == 0);
+}
+END_TEST
+
+/*
+ * The one-state permutation this CPU runs (KECCAK1600_permute) and, where
+ * built and runnable, each one-state assembly kernel equal the portable C
+ * permutation on random states, chained (each output the next input).
+ */
+START_TEST(one_state_kernels_equal_the_c_permutation)
+{
+    uint64_t want[KECCAK1600_LANES], got[KECCAK1600_LANES];
+    int i;
+
+    test_rand_bytes((uint8_t *)want, sizeof(want));
+    memcpy(got, want, sizeof(got));
+    for (i = 0; i < 64; i++) {
+        KECCAK1600_permute_c(want);
+        KECCAK1600_permute(got);
+        ck_assert(memcmp(got, want, sizeof(got)) == 0);
+    }
+#ifdef KECCAK1600_ASM_AARCH64
+    if (!SHA3_armv8_sha3_capable()) {
+        test_skip("KECCAK1600_permute_armv8_sha3: no SHA-3 extension here");
+        return;
+    }
+    for (i = 0; i < 64; i++) {
+        test_rand_bytes((uint8_t *)want, sizeof(want));
+        memcpy(got, want, sizeof(got));
+        KECCAK1600_permute_c(want);
+        KECCAK1600_permute_armv8_sha3(got);
+        ck_assert(memcmp(got, want, sizeof(got)) == 0);
+    }
+#endif
 }
 END_TEST
 
@@ -519,6 +555,7 @@ static Suite *sha3_suite(void)
     TCase *prop = tcase_create("properties");
 
     tcase_add_test(kat, permutation_of_zero_state_matches_reference);
+    tcase_add_test(kat, one_state_kernels_equal_the_c_permutation);
     tcase_add_test(kat, sha3_matches_fips202_examples);
     tcase_add_test(kat, shake_matches_fips202_examples);
     tcase_add_test(kat, shake_long_outputs_match_known_values);

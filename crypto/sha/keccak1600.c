@@ -155,7 +155,7 @@ static const uint64_t keccak_rc[KECCAK1600_ROUNDS] = {
  * iteration so that A.. and E.. swap roles without any copying (unrolling
  * all 24 measured slower with gcc).
  */
-void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES])
+void KECCAK1600_permute_c(uint64_t A[KECCAK1600_LANES])
 {
     uint64_t Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki,
              Ako, Aku, Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu;
@@ -256,24 +256,49 @@ static inline void store64_le(uint8_t *p, uint64_t v)
     p[7] = (uint8_t)(v >> 56);
 }
 
+/* The word of len (< 8) bytes of p, little-endian. */
+static inline uint64_t load_le(const uint8_t *p, size_t len)
+{
+    uint64_t w = 0;
+    size_t i;
+
+    for (i = 0; i < len; i++)
+        w |= (uint64_t)p[i] << (8 * i);
+    return w;
+}
+
 /*
  * XOR len bytes of in into state j of ways interleaved states (lane i at
  * A[ways * i + j]) from byte offset off: the absorbing step of the sponge
- * (FIPS 202 Algorithm 8, step 6).  Whole lanes go 8 bytes at a time, the
- * partial lanes at either end byte by byte.
+ * (FIPS 202 Algorithm 8, step 6).  Whole lanes go 8 bytes at a time, two
+ * per turn, the bytes of a partial lane at either end gathered into one
+ * word.
  */
 static inline void xor_bytes(uint64_t *A, size_t ways, size_t j, size_t off,
                              const uint8_t *in, size_t len)
 {
-    while (len > 0 && off % 8 != 0) {
-        A[ways * (off / 8) + j] ^= (uint64_t)*in++ << (8 * (off % 8));
-        off++;
-        len--;
+    size_t i = ways * (off / 8) + j, n = 8 - off % 8;
+
+    if (n < 8) {
+        if (n > len)
+            n = len;
+        A[i] ^= load_le(in, n) << (8 * (off % 8));
+        i += ways;
+        in += n;
+        len -= n;
     }
-    for (; len >= 8; len -= 8, off += 8, in += 8)
-        A[ways * (off / 8) + j] ^= load64_le(in);
-    for (; len > 0; len--, off++)
-        A[ways * (off / 8) + j] ^= (uint64_t)*in++ << (8 * (off % 8));
+    for (; len >= 16; len -= 16, in += 16, i += 2 * ways) {
+        A[i] ^= load64_le(in);
+        A[i + ways] ^= load64_le(in + 8);
+    }
+    if (len >= 8) {
+        A[i] ^= load64_le(in);
+        i += ways;
+        in += 8;
+        len -= 8;
+    }
+    if (len > 0)
+        A[i] ^= load_le(in, len);
 }
 
 /*
@@ -328,8 +353,7 @@ uint32_t KECCAK1600_set_last_block_words_xn(uint64_t *A, size_t ways,
 
     for (i = 0; i < full; i++, p += ways, in += 8)
         *p = load64_le(in);
-    for (i = 0; i < tail; i++)
-        w |= (uint64_t)in[i] << (8 * i);
+    w |= load_le(in, tail);
     if (last == full) {
         *p = w ^ (uint64_t)KECCAK1600_PAD_LAST << 56;
         return rest;
@@ -345,9 +369,22 @@ void KECCAK1600_zero_words_xn(uint64_t *A, size_t ways, size_t j,
 {
     size_t i;
 
-    for (i = 0; mask != 0; i++, mask >>= 1)
+    /* four words per turn, at once when all four are to be zeroed (the
+     * runs of a fresh lane's mask) */
+    for (i = j; mask != 0; i += 4 * ways, mask >>= 4) {
+        if ((mask & 15) == 15) {
+            A[i] = A[i + ways] = A[i + 2 * ways] = A[i + 3 * ways] = 0;
+            continue;
+        }
         if (mask & 1)
-            A[ways * i + j] = 0;
+            A[i] = 0;
+        if (mask & 2)
+            A[i + ways] = 0;
+        if (mask & 4)
+            A[i + 2 * ways] = 0;
+        if (mask & 8)
+            A[i + 3 * ways] = 0;
+    }
 }
 
 /* KECCAK1600_xor_bytes on state j of ways interleaved states. */

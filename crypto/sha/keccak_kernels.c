@@ -1,7 +1,7 @@
 /*
  * The Keccak-f[1600] kernels of this build, by name, for benchmarks
- * (`mldsa speed keccak`): the scalar permutation and, in builds with the
- * assembly, the multi-buffer ones.
+ * (`mldsa speed keccak`): the portable C permutation and, in builds with
+ * the assembly, the multi-buffer ones and the one-state SHA-3 extension one.
  */
 #include <stdint.h>
 #include <string.h>
@@ -24,7 +24,7 @@ static int scalar_usable(void)
 }
 
 static const KECCAK_KERNEL kernels[] = {
-    { "scalar", 1, KECCAK1600_permute, scalar_usable },
+    { "scalar", 1, KECCAK1600_permute_c, scalar_usable },
 #ifdef KECCAK1600_ASM_X86_64
     { "x4 avx512vl", KECCAK1600_X4_WAYS, KECCAK1600_x4_permute_avx512vl,
       SHA3_avx512vl_capable },
@@ -38,6 +38,7 @@ static const KECCAK_KERNEL kernels[] = {
       SHA3_armv8_capable },
     { "x2 sha3", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8_sha3,
       SHA3_armv8_sha3_capable },
+    { "x1 sha3", 1, KECCAK1600_permute_armv8_sha3, SHA3_armv8_sha3_capable },
 #endif
 };
 

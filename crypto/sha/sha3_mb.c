@@ -12,10 +12,15 @@
  * read out.  So a round has nothing to do before the kernel runs but fill
  * the free lanes.  A lane started afresh (a new job's, or one restarted in
  * its lane) gets only the words its input and padding fall in; it owes
- * zeros in the others (sched->zero), which the x86-64 kernels write in
- * registers as they load the state, where 25 stores into the interleaved
- * state would each touch a cache line of its own, and the scheduler
- * writes for the other kernels or when it touches the lane's words first.
+ * zeros in the others (the kernel call's shape[4 + j], kept in the
+ * scheduler), which the x86-64 kernels write in registers as they load the
+ * state, where 25 stores into the interleaved state would each touch a
+ * cache line of its own; the scheduler writes them at once for the other
+ * kernels, and for the x86-64 ones when it touches the lane's words first.
+ * Which lanes hold a job and which owe zeros are bitmasks kept across
+ * rounds, so a round's bookkeeping is a pass over the lanes before the
+ * kernel (each job's class: whole blocks out, whole blocks in, or neither)
+ * and one after it.
  * The kernel's squeeze writes the block of each job that takes a whole
  * block of output straight into that job's buffer, several blocks in one
  * call while every job in a lane does only that (a job that starts on a
@@ -67,13 +72,44 @@ static uint32_t held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
     }
 }
 
+/*
+ * 1 when the kernel writes the zeros the lanes started afresh owe, in
+ * registers as it loads the state.  Not under MemorySanitizer, which does
+ * not see the kernel's stores: the words are zeroed in C there, so that
+ * it knows them public.
+ */
+static int kernel_zeroes(const SHA3_MB_SCHED *s)
+{
+#ifdef ML_DSA_CT_MSAN
+    (void)s;
+    return 0;
+#else
+    return s->kernel->zeroes_lanes;
+#endif
+}
+
+/* Lane j owes the zeros of mask (bit i: word i; 0: none): the kernel's to
+ * write, or written now. */
+static void lane_owe(SHA3_MB_SCHED *s, size_t j, uint32_t mask)
+{
+    if (mask != 0 && !kernel_zeroes(s)) {
+        KECCAK1600_zero_words_xn(s->A, s->ways, j, mask);
+        mask = 0;
+    }
+    s->shape[4 + j] = mask;
+    if (mask != 0)
+        s->fresh |= 1u << j;
+    else
+        s->fresh &= ~(1u << j);
+}
+
 /* Lane j's words are its job's state: the zeros it still owes written. */
 static void lane_settle(SHA3_MB_SCHED *s, size_t j)
 {
-    if (s->zero[j] == 0)
+    if (!(s->fresh >> j & 1))
         return;
-    KECCAK1600_zero_words_xn(s->A, s->ways, j, (uint32_t)s->zero[j]);
-    s->zero[j] = 0;
+    KECCAK1600_zero_words_xn(s->A, s->ways, j, (uint32_t)s->shape[4 + j]);
+    lane_owe(s, j, 0);
 }
 
 /* The state words of the job, in its lane or in itself: base, stride and
@@ -106,8 +142,9 @@ static void lane_leave(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
             job->A[i] = s->A[s->ways * i + j];
         job->held = HELD_STATE;
     }
-    s->zero[j] = 0;
+    lane_owe(s, j, 0);
     s->lanes[j] = NULL;
+    s->used &= ~(1u << j);
     job->lane = -1;
 }
 
@@ -190,7 +227,7 @@ void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate)
 static void job_reset(SHA3_MB_JOB *job, size_t rate)
 {
     if (job->lane >= 0)
-        job->sched->zero[job->lane] = KECCAK1600_ALL_WORDS;
+        lane_owe(job->sched, (size_t)job->lane, KECCAK1600_ALL_WORDS);
     else
         job->held = HELD_ZERO;
     job->npieces = 0;
@@ -225,11 +262,12 @@ void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
         lane_leave(job->sched, job);
     }
     if (job->lane >= 0) {
-        job->sched->zero[job->lane] =
-            KECCAK1600_set_last_block_words_xn(job->sched->A,
-                                               job->sched->ways,
-                                               (size_t)job->lane, in, len,
-                                               SHAKE_PAD, rate);
+        SHA3_MB_SCHED *s = job->sched;
+        size_t j = (size_t)job->lane;
+
+        lane_owe(s, j, KECCAK1600_set_last_block_words_xn(s->A, s->ways, j,
+                                                          in, len, SHAKE_PAD,
+                                                          rate));
     } else {
         memcpy(job->A, in, len);
         job->held = HELD_SHORT;
@@ -306,7 +344,8 @@ void SHA3_mb_job_cleanse(SHA3_MB_JOB *job)
 void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel)
 {
     memset(s->lanes, 0, sizeof(s->lanes));
-    memset(s->zero, 0, sizeof(s->zero));
+    memset(s->shape, 0, sizeof(s->shape));
+    s->used = s->fresh = 0;
     s->kernel = kernel;
     s->ways = kernel->ways;
     s->head[0] = s->head[1] = s->tail[0] = s->tail[1] = NULL;
@@ -361,26 +400,11 @@ static int lane_fill(SHA3_MB_SCHED *s, size_t j)
     s->head[q] = job->next;
     if (s->head[q] == NULL)
         s->tail[q] = NULL;
-    s->zero[j] = held_write(job, s->A, s->ways, j);
+    lane_owe(s, j, held_write(job, s->A, s->ways, j));
     job->lane = (int)j;
     s->lanes[j] = job;
+    s->used |= 1u << j;
     return 1;
-}
-
-/*
- * 1 when the kernel writes the zeros the lanes started afresh owe, in
- * registers as it loads the state.  Not under MemorySanitizer, which does
- * not see the kernel's stores: the words are zeroed in C there, so that
- * it knows them public.
- */
-static int kernel_zeroes(const SHA3_MB_SCHED *s)
-{
-#ifdef ML_DSA_CT_MSAN
-    (void)s;
-    return 0;
-#else
-    return s->kernel->zeroes_lanes;
-#endif
 }
 
 /* Input for the lanes that absorb nothing in a round: XORed, it changes
@@ -418,46 +442,36 @@ static void msan_kernel_ran(SHA3_MB_SCHED *s, uint8_t *const *out,
 }
 #endif
 
+/* The lanes in mask. */
+static unsigned lane_count(unsigned mask)
+{
+    unsigned n;
+
+    for (n = 0; mask != 0; mask &= mask - 1)
+        n++;
+    return n;
+}
+
 /*
- * The lanes that can take their next blocks straight from the kernel, of
- * one rate: squeezing whole blocks after this permutation (already, or
- * with the padding in), or absorbing whole blocks after it from the input
- * piece they are in; and how many blocks the fewest of them can take.
+ * Of the lanes that can take their next blocks straight from the kernel,
+ * those of SHAKE128 (m128, the fewest bytes one of them takes min128) and
+ * those of SHAKE256 (m256, min256): the rate most of them have (SHAKE128's
+ * on a tie; 0 when there are none), its lanes and the blocks the fewest of
+ * them can take (SIZE_MAX when none): a division by a constant per call,
+ * not one per lane.
  */
-typedef struct {
-    unsigned mask[2];       /* SHAKE128, SHAKE256 */
-    size_t n[2], min[2];
-} LANE_CLASS;
-
-/* An empty class, field by field: a copy of one just built reads it back
- * across two of its stores, which cannot be forwarded (a stall of every
- * round). */
-static void class_init(LANE_CLASS *c)
+static size_t class_pick(unsigned m128, size_t min128, unsigned m256,
+                         size_t min256, unsigned *mask, size_t *blocks)
 {
-    c->mask[0] = c->mask[1] = 0;
-    c->n[0] = c->n[1] = 0;
-    c->min[0] = c->min[1] = SIZE_MAX;
-}
-
-static void class_add(LANE_CLASS *c, unsigned lane, size_t rate, size_t blocks)
-{
-    int k = rate != SHAKE128_RATE;
-
-    c->mask[k] |= 1u << lane;
-    c->n[k]++;
-    if (blocks < c->min[k])
-        c->min[k] = blocks;
-}
-
-/* The rate most of the class's lanes have (SHAKE128's on a tie; 0 when
- * there are none), its lanes and their fewest blocks. */
-static size_t class_pick(const LANE_CLASS *c, unsigned *mask, size_t *min)
-{
-    int k = c->n[1] > c->n[0];
-
-    *mask = c->mask[k];
-    *min = c->min[k];
-    return c->n[k] == 0 ? 0 : k ? SHAKE256_RATE : SHAKE128_RATE;
+    if (m256 != 0
+        && (m128 == 0 || lane_count(m256) > lane_count(m128))) {
+        *mask = m256;
+        *blocks = min256 / SHAKE256_RATE;
+        return SHAKE256_RATE;
+    }
+    *mask = m128;
+    *blocks = m128 != 0 ? min128 / SHAKE128_RATE : SIZE_MAX;
+    return m128 != 0 ? SHAKE128_RATE : 0;
 }
 
 /*
@@ -494,103 +508,146 @@ static void job_run_alone(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
     job_done(s, job);
 }
 
-int SHA3_mb_step(SHA3_MB_SCHED *s)
+/*
+ * The lanes' jobs after the kernel ran: those in dout took nout bytes of
+ * output, those in din nin bytes of input, straight from the kernel; the
+ * others read or absorb what they can of their new block.  Each job that
+ * needs no more permutations is done.
+ */
+static void lanes_advance(SHA3_MB_SCHED *s, unsigned used, unsigned dout,
+                          unsigned din, size_t nout, size_t nin)
 {
-    uint8_t *out[SHA3_MB_MAX_WAYS];
-    const uint8_t *in[SHA3_MB_MAX_WAYS];
-    LANE_CLASS sq, ab;
-    unsigned used = 0, dout, din;
-    int zeroes;
-    size_t j, shape[SHA3_MB_SHAPE_WORDS], mout, min, consumed;
+    size_t j;
     SHA3_MB_JOB *job;
 
-    class_init(&sq);
-    class_init(&ab);
-    /* fill the free lanes and sort the jobs in them */
-    for (j = 0; j < s->ways; j++) {
-        out[j] = s->sink;
-        in[j] = zeros;
-        if (s->lanes[j] == NULL && !lane_fill(s, j))
-            continue;
-        job = s->lanes[j];
-        used |= 1u << j;
-        if (job->phase != PHASE_ABSORB) {
-            if (job->outlen >= job->rate)
-                class_add(&sq, (unsigned)j, job->rate, job->outlen / job->rate);
-        } else if (job->npieces > 0 && job->inlen[0] >= job->rate) {
-            class_add(&ab, (unsigned)j, job->rate, job->inlen[0] / job->rate);
-        }
-    }
-    if (used == 0)
-        return 0;
-    if ((used & (used - 1)) == 0 && s->ways > 1) {
-        for (j = 0; !(used >> j & 1); j++)
-            continue;
-        job_run_alone(s, s->lanes[j]);
-        return 1;
-    }
-    shape[1] = class_pick(&sq, &dout, &mout);
-    shape[2] = class_pick(&ab, &din, &min);
-    /* several blocks only while every job in a lane takes them straight
-     * from the kernel (a padded job's first permutation is the padding's) */
-    shape[0] = 1;
-    if ((dout | din) == used) {
-        if (shape[1] == 0 || (shape[2] != 0 && min < mout))
-            mout = min;
-        shape[0] = mout < SHA3_MB_SPAN_MAX ? mout : SHA3_MB_SPAN_MAX;
-    }
-    shape[3] = 0;
-    zeroes = kernel_zeroes(s);
-    for (j = 0; j < s->ways; j++) {
-        if (dout >> j & 1)
-            out[j] = s->lanes[j]->out;
-        if (din >> j & 1)
-            in[j] = s->lanes[j]->in[0];
-        /* the zeros a lane started afresh owes: the kernel's to write */
-        shape[4 + j] = 0;
-        if (s->zero[j] != 0 && zeroes) {
-            shape[3] |= 1u << j;
-            shape[4 + j] = s->zero[j];
-            s->zero[j] = 0;
-        } else {
-            lane_settle(s, j);
-        }
-    }
-    if (shape[1] == 0 && shape[2] == 0 && shape[3] == 0) {
-        s->kernel->permute(s->A);
-    } else {
-        /* the lanes that take no output write their blocks to the sink */
-        if (dout != (1u << s->ways) - 1 && s->sink_used < shape[0] * shape[1])
-            s->sink_used = shape[0] * shape[1];
-        s->kernel->squeeze_absorb(s->A, out, in, shape);
-    }
-#ifdef ML_DSA_CT_MSAN
-    msan_kernel_ran(s, out, in, dout, din, shape);
-#endif
     for (j = 0; j < s->ways; j++) {
         if (!(used >> j & 1))
             continue;
         job = s->lanes[j];
-        job->pos = 0;
-        if (job->phase == PHASE_PADDED)
-            job->phase = PHASE_SQUEEZE;
         if (dout >> j & 1) {
-            job->out += shape[0] * shape[1];
-            job->outlen -= shape[0] * shape[1];
+            job->phase = PHASE_SQUEEZE;
+            job->out += nout;
+            job->outlen -= nout;
             job->pos = job->rate;
         } else if (din >> j & 1) {
-            consumed = shape[0] * shape[2];
-            job->in[0] += consumed;
-            job->inlen[0] -= consumed;
+            job->in[0] += nin;
+            job->inlen[0] -= nin;
             job->pos = job->rate;       /* the last block absorbed is in */
             if (job->inlen[0] == 0)
                 job_pop_piece(job);
         } else {
+            job->pos = 0;
+            if (job->phase == PHASE_PADDED)
+                job->phase = PHASE_SQUEEZE;
             job_advance(job);
         }
         if (!job_runnable(job))
             job_done(s, job);
     }
+}
+
+int SHA3_mb_step(SHA3_MB_SCHED *s)
+{
+    uint8_t *out[SHA3_MB_MAX_WAYS];
+    const uint8_t *in[SHA3_MB_MAX_WAYS];
+    unsigned used, dout, din, bit, sq128 = 0, sq256 = 0, ab128 = 0, ab256 = 0;
+    size_t j, ways = s->ways, *shape = s->shape, bout, bin, len;
+    size_t sqmin128 = SIZE_MAX, sqmin256 = SIZE_MAX;
+    size_t abmin128 = SIZE_MAX, abmin256 = SIZE_MAX;
+    SHA3_MB_JOB *job;
+
+    /* fill the free lanes */
+    if (s->used != (1u << ways) - 1 && sched_waiting(s))
+        for (j = 0; j < ways; j++)
+            if (!(s->used >> j & 1) && !lane_fill(s, j))
+                break;
+    used = s->used;
+    if (used == 0)
+        return 0;
+    if ((used & (used - 1)) == 0 && ways > 1) {
+        for (j = 0; !(used >> j & 1); j++)
+            continue;
+        job_run_alone(s, s->lanes[j]);
+        return 1;
+    }
+    /*
+     * Sort the jobs in the lanes: the lanes that can take their next
+     * blocks straight from the kernel, squeezing whole blocks after this
+     * permutation (already, or with the padding in), or absorbing whole
+     * blocks after it from the input piece they are in, by rate, each
+     * lane's buffer the job's (put back below if its rate is not picked).
+     */
+    for (j = 0; j < ways; j++) {
+        out[j] = s->sink;
+        in[j] = zeros;
+        bit = 1u << j;
+        if (!(used & bit))
+            continue;
+        job = s->lanes[j];
+        if (job->phase != PHASE_ABSORB) {
+            len = job->outlen;
+            if (len < job->rate)
+                continue;
+            out[j] = job->out;
+            if (job->rate == SHAKE128_RATE) {
+                sq128 |= bit;
+                sqmin128 = len < sqmin128 ? len : sqmin128;
+            } else {
+                sq256 |= bit;
+                sqmin256 = len < sqmin256 ? len : sqmin256;
+            }
+        } else if (job->npieces > 0) {
+            len = job->inlen[0];
+            if (len < job->rate)
+                continue;
+            in[j] = job->in[0];
+            if (job->rate == SHAKE128_RATE) {
+                ab128 |= bit;
+                abmin128 = len < abmin128 ? len : abmin128;
+            } else {
+                ab256 |= bit;
+                abmin256 = len < abmin256 ? len : abmin256;
+            }
+        }
+    }
+    shape[1] = class_pick(sq128, sqmin128, sq256, sqmin256, &dout, &bout);
+    shape[2] = class_pick(ab128, abmin128, ab256, abmin256, &din, &bin);
+    /* a lane of the rate not picked takes its block from the sink */
+    if ((sq128 | sq256) != dout || (ab128 | ab256) != din) {
+        for (j = 0; j < ways; j++) {
+            if (!(dout >> j & 1))
+                out[j] = s->sink;
+            if (!(din >> j & 1))
+                in[j] = zeros;
+        }
+    }
+    /* several blocks only while every job in a lane takes them straight
+     * from the kernel (a padded job's first permutation is the padding's) */
+    shape[0] = 1;
+    if ((dout | din) == used) {
+        if (shape[1] == 0 || (shape[2] != 0 && bin < bout))
+            bout = bin;
+        shape[0] = bout < SHA3_MB_SPAN_MAX ? bout : SHA3_MB_SPAN_MAX;
+    }
+    /* the zeros the lanes started afresh owe: the kernel's to write */
+    shape[3] = s->fresh;
+    if (shape[1] == 0 && shape[2] == 0 && shape[3] == 0) {
+        s->kernel->permute(s->A);
+    } else {
+        /* the lanes that take no output write their blocks to the sink */
+        if (dout != (1u << ways) - 1 && s->sink_used < shape[0] * shape[1])
+            s->sink_used = shape[0] * shape[1];
+        s->kernel->squeeze_absorb(s->A, out, in, shape);
+        /* the kernel wrote the zeros */
+        for (j = 0; shape[3] != 0 && j < ways; j++)
+            shape[4 + j] = 0;
+        s->fresh &= ~(unsigned)shape[3];
+    }
+#ifdef ML_DSA_CT_MSAN
+    msan_kernel_ran(s, out, in, dout, din, shape);
+#endif
+    lanes_advance(s, used, dout, din, shape[0] * shape[1],
+                  shape[0] * shape[2]);
     return 1;
 }
 

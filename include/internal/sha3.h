@@ -28,8 +28,9 @@
 /* The last bit of pad10*1: the top bit of the last byte of the block. */
 #define KECCAK1600_PAD_LAST 0x80
 
-/* Keccak-f[1600] on a state of 25 little-endian lanes (FIPS 202 Algorithm 7). */
-void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES]);
+/* Keccak-f[1600] on a state of 25 little-endian lanes (FIPS 202
+ * Algorithm 7), in portable C (crypto/sha/keccak1600.c). */
+void KECCAK1600_permute_c(uint64_t A[KECCAK1600_LANES]);
 
 /* XOR len bytes of in into the state starting at byte offset off (off + len <= 200). */
 void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
@@ -104,6 +105,20 @@ void SHA3_sha3(size_t md_bits, uint8_t *md, const uint8_t *in, size_t inlen);
 # elif defined(__aarch64__) || defined(_M_ARM64)
 #  define KECCAK1600_ASM_AARCH64 1
 # endif
+#endif
+
+/*
+ * KECCAK1600_permute: Keccak-f[1600] on one state (the sponge of sha3.c,
+ * the scheduler's lone jobs and its one-state kernel), by the fastest
+ * one-state kernel this CPU runs.  On aarch64 with the assembly kernels it
+ * is chosen at the first call, through the capability vector, and cached
+ * without a lock (crypto/sha/aarch64/keccak1600_permute.c); elsewhere
+ * there is only the portable C one.
+ */
+#ifdef KECCAK1600_ASM_AARCH64
+void KECCAK1600_permute(uint64_t A[KECCAK1600_LANES]);
+#else
+# define KECCAK1600_permute KECCAK1600_permute_c
 #endif
 
 /*
@@ -253,6 +268,9 @@ int SHA3_armv8_sha3_capable(void);
 /* Keccak-f[1600] (FIPS 202 Algorithm 7) on the two interleaved states. */
 void KECCAK1600_x2_permute_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS]);
 void KECCAK1600_x2_permute_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS]);
+/* Keccak-f[1600] on one state of 25 lanes, on the SHA-3 extension kernel's
+ * rounds (call it only when SHA3_armv8_sha3_capable() returns 1). */
+void KECCAK1600_permute_armv8_sha3(uint64_t A[KECCAK1600_LANES]);
 /* For each of nblocks blocks: XOR r bytes of in[j] into instance j, then
  * permute; r is a multiple of 8, at most SHAKE128_RATE. */
 void SHA3_x2_absorb_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS],
@@ -269,6 +287,19 @@ void SHA3_x2_squeeze_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS],
 void SHA3_x2_squeeze_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS],
                                 uint8_t *const out[KECCAK1600_X2_WAYS],
                                 size_t nblocks, size_t r);
+/* First, when shape[3] is not 0, zero word i of instance j for each bit i
+ * set in shape[4 + j]; then for each of shape[0] blocks: permute, write
+ * the first shape[1] bytes of instance j to out[j], then XOR shape[2]
+ * bytes of in[j] into it (none when shape[2] is 0); both rates multiples
+ * of 8, at most SHAKE128_RATE. */
+void SHA3_x2_squeeze_absorb_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                                  uint8_t *const out[KECCAK1600_X2_WAYS],
+                                  const uint8_t *const in[KECCAK1600_X2_WAYS],
+                                  const size_t shape[4 + KECCAK1600_X2_WAYS]);
+void SHA3_x2_squeeze_absorb_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS],
+                                       uint8_t *const out[KECCAK1600_X2_WAYS],
+                                       const uint8_t *const in[KECCAK1600_X2_WAYS],
+                                       const size_t shape[4 + KECCAK1600_X2_WAYS]);
 /* What was built: "keccak1600x2-armv8 full, <flavour>, <assembler>
  * <version>", "keccak1600x2-armv8-sha3 full, ..." or "... stubs (<reason>)". */
 const char *SHA3_armv8_info(void);

@@ -108,10 +108,13 @@ struct sha3_mb_sched_st {
     const KECCAK1600_MB_KERNEL *kernel;
     size_t ways;
     SHA3_MB_JOB *lanes[SHA3_MB_MAX_WAYS];
-    /* the words of each lane still to be zeroed before its next
-     * permutation (bit i: word i): those of a lane started afresh that its
-     * start did not write */
-    size_t zero[SHA3_MB_MAX_WAYS];
+    unsigned used;             /* the lanes holding a job (bit j: lane j) */
+    unsigned fresh;            /* the lanes that owe zeros (below) */
+    /* the kernel call's shape; shape[4 + j], kept between calls: the words
+     * of lane j still to be zeroed before its next permutation (bit i:
+     * word i), those of a lane started afresh that its start did not
+     * write (0 unless lane j is in fresh) */
+    size_t shape[SHA3_MB_SHAPE_WORDS];
     /* jobs waiting for a lane, in order: the urgent ones, the others */
     SHA3_MB_JOB *head[2], *tail[2];
     size_t sink_used;          /* bytes of sink written so far */

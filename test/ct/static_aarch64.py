@@ -19,7 +19,10 @@ Calls (bl) leave x0 public: each callee is checked where it is defined (the
 generic C ones the backends fall back to are the valgrind harness's, on
 x86-64).  The rejection samplers' front ends are not checked: FIPS 204
 makes which candidates they keep public (the check rightly reports their
-stores at the running count).  A self-test first runs the check
+stores at the running count).  Nor are the functions of PUBLIC_INPUT, which
+see only data the caller has declassified (ML_DSA_CT_DECLASSIFY, as the
+valgrind harness sees it on x86-64): they are listed with the reason.  A
+self-test first runs the check
 on a leaky function (a secret lane as a table index and a branch) and must
 see both.  Prints one line per function, then "N passed, N failed".
 Usage: static_aarch64.py OBJDUMP OBJECT...
@@ -180,6 +183,14 @@ LEAKY = """
 """
 
 
+# Functions whose every input is public where they are called, and why.
+PUBLIC_INPUT = {
+    "ossl_ml_dsa_hint_encode_neon":
+        "HintBitPack of the released signature's hint (ml_dsa_sign.c "
+        "declassifies h before it)",
+}
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__.strip().splitlines()[-1])
@@ -210,6 +221,11 @@ def main():
             print("FAIL %s: no functions" % obj)
             failed += 1
         for name, insns in sorted(funcs.items()):
+            if name in PUBLIC_INPUT:
+                passed += 1
+                print("ok   %s %s (public input: %s)" % (obj, name,
+                                                         PUBLIC_INPUT[name]))
+                continue
             bad = check(insns, name)
             if bad:
                 failed += 1

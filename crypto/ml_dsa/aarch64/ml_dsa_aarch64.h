@@ -28,6 +28,7 @@ ML_DSA_PACK_T0_FN ossl_ml_dsa_poly_pack_t0_neon;
 ML_DSA_UNPACK_T0_FN ossl_ml_dsa_poly_unpack_t0_neon;
 ML_DSA_PACK_T1_FN ossl_ml_dsa_poly_pack_t1_neon;
 ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_neon;
+ML_DSA_HINT_ENCODE_FN ossl_ml_dsa_hint_encode_neon;
 
 /* The NEON poly ops (ml_dsa_poly_ops_neon.c). */
 extern const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_neon;

@@ -3,8 +3,9 @@
  * entries of the aarch64 poly ops and bit-identical to the _generic
  * functions of ml_dsa_encoders.c: BitUnpack of z and of the mask
  * (Algorithm 27 line 6, Algorithm 34 line 5), BitPack of z (Algorithm 26
- * line 3), w1Encode (Algorithm 28), and the t0 and t1 packers and
- * decoders of the keys (Algorithms 22 - 25).
+ * line 3), w1Encode (Algorithm 28), the t0, t1 and eta packers and
+ * decoders of the keys (Algorithms 22 - 25), and HintBitPack (Algorithm
+ * 20).
  *
  * The packers of widths w >= 10 share one scheme.  A step is S = 8
  * (w >= 16) or 16 coefficients, L = S * w / 8 bytes (16 < L <= 32), held
@@ -28,6 +29,7 @@
  */
 #include <arm_neon.h>
 #include <stdint.h>
+#include <string.h>
 #include "ml_dsa_aarch64.h"
 
 #define NEON_INLINE static inline __attribute__((always_inline))
@@ -297,18 +299,65 @@ void ossl_ml_dsa_poly_pack_w1_neon(uint8_t *out, const ML_DSA_POLY *w1,
 }
 
 /*
+ * 32 coefficients at c in [-2, 2] as eta - c in [0, 4], 3 bits each, 8
+ * per 3 bytes (12 bytes at out): the words narrowed to bytes in order
+ * (two's complement, so that 2 - b mod 2^8 is eta - c), then joined in
+ * three rounds of doubling lanes, each lane x = lo + 2^k hi becoming
+ * (x & low) + (x >> (k - w)) for the w bits a value has so far (16-bit
+ * lanes from 3 to 6 bits, 32-bit ones to 12, 64-bit ones to 24); a tbl
+ * keeps the three low bytes of each 64-bit lane.
+ */
+NEON_INLINE void pack_eta2_32(uint8_t *out, const int32_t *c)
+{
+    static const uint8_t low3[16] = { 0, 1, 2, 8, 9, 10, 16, 17, 18, 24,
+                                      25, 26, 0xff, 0xff, 0xff, 0xff };
+    int32x4x4_t v0 = vld1q_s32_x4(c), v1 = vld1q_s32_x4(c + 16);
+    uint8x16x2_t b;
+    uint16x8_t x;
+    uint32x4_t y;
+    uint64x2_t z;
+    uint8x16_t bytes;
+    size_t k;
+
+    b.val[0] = vuzp1q_u8(
+        vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_s32(v0.val[0]),
+                                        vreinterpretq_u16_s32(v0.val[1]))),
+        vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_s32(v0.val[2]),
+                                        vreinterpretq_u16_s32(v0.val[3]))));
+    b.val[1] = vuzp1q_u8(
+        vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_s32(v1.val[0]),
+                                        vreinterpretq_u16_s32(v1.val[1]))),
+        vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_s32(v1.val[2]),
+                                        vreinterpretq_u16_s32(v1.val[3]))));
+    for (k = 0; k < 2; k++) {
+        x = vreinterpretq_u16_u8(vsubq_u8(vdupq_n_u8(2), b.val[k]));
+        x = vsraq_n_u16(vandq_u16(x, vdupq_n_u16(0x7)), x, 5);
+        y = vreinterpretq_u32_u16(x);
+        y = vsraq_n_u32(vandq_u32(y, vdupq_n_u32(0x3f)), y, 10);
+        z = vreinterpretq_u64_u32(y);
+        z = vsraq_n_u64(vandq_u64(z, vdupq_n_u64(0xfff)), z, 20);
+        b.val[k] = vreinterpretq_u8_u64(z);
+    }
+    bytes = vqtbl2q_u8(b, vld1q_u8(low3));
+    vst1_u8(out, vget_low_u8(bytes));
+    vst1q_lane_u32((uint32_t *)(void *)(out + 8), vreinterpretq_u32_u8(bytes),
+                   2);
+}
+
+/*
  * BitPack(s, eta, eta) (FIPS 204 Algorithm 24 lines 4 - 9): the values
  * eta - s in [0, 2 eta]; for eta = 4 two a byte, 16 coefficients per
- * step; eta = 2 (3 bits, 8 per 3 bytes) is the generic packer's.
- * Secret: no branch on the data.
+ * step; for eta = 2 3 bits each, 32 coefficients per 12 bytes.  Secret:
+ * no branch on the data.
  */
 void ossl_ml_dsa_poly_pack_eta_neon(uint8_t *out, const ML_DSA_POLY *s,
                                     int eta)
 {
     size_t i;
 
-    if (eta != 4) {
-        ossl_ml_dsa_poly_pack_eta_generic(out, s, eta);
+    if (eta == 2) {
+        for (i = 0; i < ML_DSA_N; i += 32, out += 12)
+            pack_eta2_32(out, s->coeff + i);
         return;
     }
     for (i = 0; i < ML_DSA_N; i += 16, out += 8)
@@ -316,41 +365,111 @@ void ossl_ml_dsa_poly_pack_eta_neon(uint8_t *out, const ML_DSA_POLY *s,
 }
 
 /*
+ * The 3-bit values v of 16 coefficients from the 6 bytes of each 64-bit
+ * lane of w (the low 24 bits of each), one per byte: the pack's rounds
+ * undone, each lane x splitting into two of half the width, the low one
+ * keeping x and the high one getting x >> w (64 to 32 bits: w = 12; 32 to
+ * 16: 6; 16 to 8: 3); the bits above a value are cleared once at the end.
+ */
+NEON_INLINE uint8x16_t unpack_eta2_16(uint64x2_t w)
+{
+    uint32x4_t y = vreinterpretq_u32_u64(vsliq_n_u64(w, vshrq_n_u64(w, 12),
+                                                     32));
+    uint16x8_t x = vreinterpretq_u16_u32(vsliq_n_u32(y, vshrq_n_u32(y, 6),
+                                                     16));
+
+    x = vsliq_n_u16(x, vshrq_n_u16(x, 3), 8);
+    return vandq_u8(vreinterpretq_u8_u16(x), vdupq_n_u8(0x7));
+}
+
+/* The 16 coefficients eta - v of the bytes v (eta - v as a signed byte,
+ * widened) stored at c. */
+NEON_INLINE void store_eta16(int32_t *c, uint8x16_t v, int eta)
+{
+    int8x16_t s = vreinterpretq_s8_u8(vsubq_u8(vdupq_n_u8((uint8_t)eta), v));
+    int16x8_t h = vmovl_s8(vget_low_s8(s));
+
+    vst1q_s32(c, vmovl_s16(vget_low_s16(h)));
+    vst1q_s32(c + 4, vmovl_high_s16(h));
+    h = vmovl_high_s8(s);
+    vst1q_s32(c + 8, vmovl_s16(vget_low_s16(h)));
+    vst1q_s32(c + 12, vmovl_high_s16(h));
+}
+
+/*
  * BitUnpack(in, eta, eta) with skDecode's range check (FIPS 204 Algorithm
  * 25 lines 5 - 10): for eta = 4, 32 coefficients 4 - v per 16 bytes (the
- * nibbles split, zipped back in order, widened); 1 when every v <= 8,
- * from the running byte maximum (no early exit, no branch on the data).
- * eta = 2 is the generic decoder's.  Secret.
+ * nibbles split, zipped back in order); for eta = 2, 32 coefficients
+ * 2 - v per 12 bytes (a tbl spreads each 3 bytes into a 64-bit lane, then
+ * unpack_eta2_16); 1 when every v <= 2 eta, from the running byte maximum
+ * (no early exit, no branch on the data).  Secret.
  */
 int ossl_ml_dsa_poly_unpack_eta_neon(ML_DSA_POLY *p, const uint8_t *in,
                                      int eta)
 {
+    static const uint8_t spread[2][16] = {
+        { 0, 1, 2, 0xff, 0xff, 0xff, 0xff, 0xff,
+          3, 4, 5, 0xff, 0xff, 0xff, 0xff, 0xff },
+        { 6, 7, 8, 0xff, 0xff, 0xff, 0xff, 0xff,
+          9, 10, 11, 0xff, 0xff, 0xff, 0xff, 0xff },
+    };
     const uint8x16_t low4 = vdupq_n_u8(0x0f);
-    const int32x4_t e = vdupq_n_s32(4);
     uint8x16_t b, z[2], top = vdupq_n_u8(0);
-    uint16x8_t h;
     int32_t *c = p->coeff;
     size_t i, k;
 
-    if (eta != 4)
-        return ossl_ml_dsa_poly_unpack_eta_generic(p, in, eta);
-    for (i = 0; i < ML_DSA_N; i += 32, in += 16) {
-        b = vld1q_u8(in);
-        z[0] = vzip1q_u8(vandq_u8(b, low4), vshrq_n_u8(b, 4));
-        z[1] = vzip2q_u8(vandq_u8(b, low4), vshrq_n_u8(b, 4));
+    for (i = 0; i < ML_DSA_N; i += 32) {
+        if (eta == 2) {
+            /* 12 bytes: 8, then 4 into a zeroed register */
+            b = vcombine_u8(vld1_u8(in), vreinterpret_u8_u32(vld1_lane_u32(
+                    (const uint32_t *)(const void *)(in + 8),
+                    vdup_n_u32(0), 0)));
+            z[0] = unpack_eta2_16(vreinterpretq_u64_u8(
+                vqtbl1q_u8(b, vld1q_u8(spread[0]))));
+            z[1] = unpack_eta2_16(vreinterpretq_u64_u8(
+                vqtbl1q_u8(b, vld1q_u8(spread[1]))));
+            in += 12;
+        } else {
+            b = vld1q_u8(in);
+            z[0] = vzip1q_u8(vandq_u8(b, low4), vshrq_n_u8(b, 4));
+            z[1] = vzip2q_u8(vandq_u8(b, low4), vshrq_n_u8(b, 4));
+            in += 16;
+        }
         for (k = 0; k < 2; k++) {
             top = vmaxq_u8(top, z[k]);
-            h = vmovl_u8(vget_low_u8(z[k]));
-            vst1q_s32(c + i + 16 * k, vsubq_s32(e, vreinterpretq_s32_u32(
-                                          vmovl_u16(vget_low_u16(h)))));
-            vst1q_s32(c + i + 16 * k + 4, vsubq_s32(e, vreinterpretq_s32_u32(
-                                              vmovl_high_u16(h))));
-            h = vmovl_high_u8(z[k]);
-            vst1q_s32(c + i + 16 * k + 8, vsubq_s32(e, vreinterpretq_s32_u32(
-                                              vmovl_u16(vget_low_u16(h)))));
-            vst1q_s32(c + i + 16 * k + 12, vsubq_s32(e, vreinterpretq_s32_u32(
-                                               vmovl_high_u16(h))));
+            store_eta16(c + i + 16 * k, z[k], eta);
         }
     }
-    return vmaxvq_u8(top) <= 8;
+    return vmaxvq_u8(top) <= 2 * eta;
+}
+
+/*
+ * HintBitPack (FIPS 204 Algorithm 20), as ossl_ml_dsa_hint_encode_generic:
+ * 16 hint bytes a step become a 16-bit mask of the non-zero ones (each
+ * byte's test ANDed with its bit, the two halves summed), whose set bits,
+ * lowest first, give the indices.  The hint is released in the signature:
+ * the loop over the set bits branches on it, as the generic one does.
+ */
+void ossl_ml_dsa_hint_encode_neon(uint8_t *out, const ML_DSA_PARAMS *params,
+                                  const uint8_t *h)
+{
+    static const uint8_t bits[16] = { 1, 2, 4, 8, 16, 32, 64, 128,
+                                      1, 2, 4, 8, 16, 32, 64, 128 };
+    const uint8x16_t weight = vld1q_u8(bits);
+    size_t omega = (size_t)params->omega, index = 0, i, j;
+    uint8x16_t v;
+    unsigned mask;
+
+    memset(out, 0, omega + params->k);
+    for (i = 0; i < params->k; i++, h += ML_DSA_N) {
+        for (j = 0; j < ML_DSA_N; j += 16) {
+            v = vld1q_u8(h + j);
+            v = vandq_u8(vtstq_u8(v, v), weight);
+            mask = vaddv_u8(vget_low_u8(v))
+                   | (unsigned)vaddv_u8(vget_high_u8(v)) << 8;
+            for (; mask != 0; mask &= mask - 1)
+                out[index++] = (uint8_t)(j + (size_t)__builtin_ctz(mask));
+        }
+        out[omega + i] = (uint8_t)index;
+    }
 }

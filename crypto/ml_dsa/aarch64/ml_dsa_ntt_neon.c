@@ -163,16 +163,13 @@ NEON_INLINE void ntt_top(int32x4_t r[16], const int32x4_t z[4],
  * (layer len = 16 * 2^s, block b uses -zetas[256 / len - 1 - b]), and the
  * last one, len = 128, with the scaling by f merged in: r[m] = mont(f
  * (r[m] + r[m + 8])), r[m + 8] = mont(f * (-zetas[1]) / R (r[m] - r[m + 8])),
- * as the generic inverse does.
+ * as the generic inverse does; f and f * (-zetas[1]) / R are in lanes 0
+ * and 1 of z[0] (top_layers puts them there: the inverse uses no other
+ * zeta of those lanes), which keeps every register for the data.
  */
 NEON_INLINE void intt_top(int32x4_t r[16], const int32x4_t z[4],
                           const int32x4_t zq[4])
 {
-    const int32x4_t f = vdupq_n_s32(INV_NTT_F);
-    const int32x4_t fq = vdupq_n_s32(ZETA_QINV(INV_NTT_F));
-    const int32x4_t fz = vdupq_n_s32(INV_NTT_F_ZETA);
-    const int32x4_t fzq = vdupq_n_s32(ZETA_QINV(INV_NTT_F_ZETA));
-
     GS_BIG(r[0], r[1], 15);
     GS_BIG(r[2], r[3], 14);
     GS_BIG(r[4], r[5], 13);
@@ -205,8 +202,8 @@ NEON_INLINE void intt_top(int32x4_t r[16], const int32x4_t z[4],
         int32x4_t s_ = vaddq_s32(r[m], r[(m) + 8]); \
         int32x4_t d_ = vsubq_s32(r[m], r[(m) + 8]); \
         \
-        r[m] = mont_mul(s_, f, fq); \
-        r[(m) + 8] = mont_mul(d_, fz, fzq); \
+        r[m] = MONT_LANE(s_, z[0], zq[0], 0); \
+        r[(m) + 8] = MONT_LANE(d_, z[0], zq[0], 1); \
     } while (0)
     LAST(0);
     LAST(1);
@@ -232,6 +229,15 @@ NEON_INLINE void top_layers(int32_t *a, int inverse)
     for (m = 0; m < 4; m++) {
         z[m] = vld1q_s32(&ntt_neon_big_zetas[0][4 * m]);
         zq[m] = vld1q_s32(&ntt_neon_big_zetas[1][4 * m]);
+    }
+    if (inverse) {
+        /* intt_top's scaling constants in lanes 0 and 1 of z[0] */
+        z[0] = vsetq_lane_s32(INV_NTT_F, z[0], 0);
+        z[0] = vsetq_lane_s32(INV_NTT_F_ZETA, z[0], 1);
+        zq[0] = vsetq_lane_s32(ZETA_QINV(INV_NTT_F), zq[0], 0);
+        zq[0] = vsetq_lane_s32(ZETA_QINV(INV_NTT_F_ZETA), zq[0], 1);
+    }
+    for (m = 0; m < 4; m++) {
         /* Opaque to the optimiser: seeing constants, GCC would replace
          * each by-element multiply by a whole-vector one on a broadcast
          * constant loaded from memory (two more instructions per
@@ -345,48 +351,97 @@ void ossl_ml_dsa_poly_ntt_mul_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
 }
 
 /*
+ * A row of MatrixVectorNTT (FIPS 204 Algorithm 48) on 16 coefficients
+ * from i: the products of the n polynomial pairs summed exactly in 64
+ * bits (smull / smlal, eight sums in registers) and reduced once, as
+ * ossl_ml_dsa_poly_ntt_dot_generic: t = (low half of the sum) * q^-1 mod
+ * 2^32, then the high half of sum - t * q, which is exact.
+ */
+NEON_INLINE void dot16(int32_t *r, const ML_DSA_POLY *a, const ML_DSA_POLY *b,
+                       size_t n, size_t i)
+{
+    const int32x4_t qinv = vdupq_n_s32(ML_DSA_QINV);
+    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
+    int32x4x4_t x = vld1q_s32_x4(a[0].coeff + i);
+    int32x4x4_t y = vld1q_s32_x4(b[0].coeff + i);
+    int64x2_t l0, l1, l2, l3, h0, h1, h2, h3;
+    int32x4x4_t out;
+    int32x4_t t;
+    size_t j;
+
+#define DOT_FIRST(k) \
+    do { \
+        l##k = vmull_s32(vget_low_s32(x.val[k]), vget_low_s32(y.val[k])); \
+        h##k = vmull_high_s32(x.val[k], y.val[k]); \
+    } while (0)
+#define DOT_NEXT(k) \
+    do { \
+        l##k = vmlal_s32(l##k, vget_low_s32(x.val[k]), vget_low_s32(y.val[k])); \
+        h##k = vmlal_high_s32(h##k, x.val[k], y.val[k]); \
+    } while (0)
+#define DOT_REDUCE(k) \
+    do { \
+        t = vmulq_s32(vuzp1q_s32(vreinterpretq_s32_s64(l##k), \
+                                 vreinterpretq_s32_s64(h##k)), qinv); \
+        l##k = vmlsl_s32(l##k, vget_low_s32(t), vget_low_s32(q)); \
+        h##k = vmlsl_high_s32(h##k, t, q); \
+        out.val[k] = vuzp2q_s32(vreinterpretq_s32_s64(l##k), \
+                                vreinterpretq_s32_s64(h##k)); \
+    } while (0)
+    DOT_FIRST(0);
+    DOT_FIRST(1);
+    DOT_FIRST(2);
+    DOT_FIRST(3);
+#pragma GCC unroll 6
+    for (j = 1; j < n; j++) {
+        x = vld1q_s32_x4(a[j].coeff + i);
+        y = vld1q_s32_x4(b[j].coeff + i);
+        DOT_NEXT(0);
+        DOT_NEXT(1);
+        DOT_NEXT(2);
+        DOT_NEXT(3);
+    }
+    DOT_REDUCE(0);
+    DOT_REDUCE(1);
+    DOT_REDUCE(2);
+    DOT_REDUCE(3);
+#undef DOT_FIRST
+#undef DOT_NEXT
+#undef DOT_REDUCE
+    vst1q_s32_x4(r + i, out);
+}
+
+/* The row below over n polynomials, n a constant where inlined (the sums
+ * unrolled over the polynomials). */
+NEON_INLINE void dot_row(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                         const ML_DSA_POLY *b, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += 16)
+        dot16(r->coeff, a, b, n, i);
+}
+
+/*
  * A row of MatrixVectorNTT (FIPS 204 Algorithm 48): r = sum_j a[j] * b[j]
- * * 2^-32 over n <= 7 polynomials, the products summed exactly in 64 bits
- * (smull / smlal) and reduced once, as ossl_ml_dsa_poly_ntt_dot_generic:
- * t = (low half of the sum) * q^-1 mod 2^32, then the high half of
- * sum - t * q, which is exact.  The sums stay in registers.
+ * * 2^-32 over n <= 7 polynomials, as ossl_ml_dsa_poly_ntt_dot_generic
+ * (dot16); unrolled for the n = l of the three parameter sets.
  */
 void ossl_ml_dsa_poly_ntt_dot_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                    const ML_DSA_POLY *b, size_t n)
 {
-    const int32x4_t qinv = vdupq_n_s32(ML_DSA_QINV);
-    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
-    int64x2_t s0, s1, s2, s3;
-    int32x4x2_t x, y;
-    int32x4_t t0, t1;
-    size_t i, j;
-
-    for (i = 0; i < ML_DSA_N; i += 8) {
-        x = vld1q_s32_x2(a[0].coeff + i);
-        y = vld1q_s32_x2(b[0].coeff + i);
-        s0 = vmull_s32(vget_low_s32(x.val[0]), vget_low_s32(y.val[0]));
-        s1 = vmull_high_s32(x.val[0], y.val[0]);
-        s2 = vmull_s32(vget_low_s32(x.val[1]), vget_low_s32(y.val[1]));
-        s3 = vmull_high_s32(x.val[1], y.val[1]);
-        for (j = 1; j < n; j++) {
-            x = vld1q_s32_x2(a[j].coeff + i);
-            y = vld1q_s32_x2(b[j].coeff + i);
-            s0 = vmlal_s32(s0, vget_low_s32(x.val[0]), vget_low_s32(y.val[0]));
-            s1 = vmlal_high_s32(s1, x.val[0], y.val[0]);
-            s2 = vmlal_s32(s2, vget_low_s32(x.val[1]), vget_low_s32(y.val[1]));
-            s3 = vmlal_high_s32(s3, x.val[1], y.val[1]);
-        }
-        t0 = vmulq_s32(vuzp1q_s32(vreinterpretq_s32_s64(s0),
-                                  vreinterpretq_s32_s64(s1)), qinv);
-        t1 = vmulq_s32(vuzp1q_s32(vreinterpretq_s32_s64(s2),
-                                  vreinterpretq_s32_s64(s3)), qinv);
-        s0 = vmlsl_s32(s0, vget_low_s32(t0), vget_low_s32(q));
-        s1 = vmlsl_high_s32(s1, t0, q);
-        s2 = vmlsl_s32(s2, vget_low_s32(t1), vget_low_s32(q));
-        s3 = vmlsl_high_s32(s3, t1, q);
-        vst1q_s32(r->coeff + i, vuzp2q_s32(vreinterpretq_s32_s64(s0),
-                                           vreinterpretq_s32_s64(s1)));
-        vst1q_s32(r->coeff + i + 4, vuzp2q_s32(vreinterpretq_s32_s64(s2),
-                                               vreinterpretq_s32_s64(s3)));
+    switch (n) {
+    case 4:
+        dot_row(r, a, b, 4);
+        break;
+    case 5:
+        dot_row(r, a, b, 5);
+        break;
+    case 7:
+        dot_row(r, a, b, 7);
+        break;
+    default:
+        dot_row(r, a, b, n);
+        break;
     }
 }

@@ -1,13 +1,14 @@
 /*
  * The NEON poly ops (ml_dsa_backend.h): the NEON NTT and products
- * (ml_dsa_ntt_neon.c), the w1, z and r rows of signing in NEON (below:
- * the hottest rows, where what the compiler makes of the C ones executes
- * 1.3 - 1.4x the instructions), the other row ops (ml_dsa_rows.inc), which the
- * compiler vectorises four 32-bit lanes wide (Advanced SIMD is baseline on
- * aarch64; GCC 12 and clang do it at -O2), there calling the NEON
- * w1Encode, the NEON packers and decoders (ml_dsa_encoders_neon.c), and
- * the generic HintBitPack and HintBitUnpack (they run once per signature
- * and branch on the public hint).
+ * (ml_dsa_ntt_neon.c), the w1, z and r rows of signing, the use_hint
+ * row of verification and KeyGen's power2round row in NEON (below: the hottest rows, where what the
+ * compiler makes of the C ones executes 1.3 - 2x the instructions), the
+ * other row ops (ml_dsa_rows.inc), which the compiler vectorises four
+ * 32-bit lanes wide (Advanced SIMD is baseline on aarch64; GCC 12 and
+ * clang do it at -O2), there calling the NEON w1Encode, the NEON packers,
+ * decoders and HintBitPack (ml_dsa_encoders_neon.c), and the generic
+ * HintBitUnpack (it runs once per verification and branches on the
+ * public hint).
  */
 #include <arm_neon.h>
 #include "internal/cleanse.h"
@@ -17,6 +18,8 @@
 #define ROWS_TARGET
 #define ROWS_PACK_W1 ossl_ml_dsa_poly_pack_w1_neon
 #define ROWS_OWN_W1_Z_R
+#define ROWS_OWN_USE_HINT
+#define ROWS_OWN_POWER2ROUND
 #include "../ml_dsa_rows.inc"
 
 /* The OR of the four lanes of v. */
@@ -212,6 +215,108 @@ static void w1_neon(uint8_t *out, ML_DSA_POLY *w, const ML_DSA_PARAMS *p)
     GAMMA2_DISPATCH(p, w1_row_neon, out, w);
 }
 
+/*
+ * UseHint (FIPS 204 Algorithm 40) of four coefficients w (|c| < q, first
+ * reduced to [0, q) as caddq), hm -1 where the hint is 1, as
+ * ml_dsa_use_hint: Decompose's r1 before its wrap (r1 = m where
+ * r - r0 = q - 1) and the sign of its r0 before the wrap's -1 (r0 <= 0
+ * either way there) are enough, as the step and the final mod m put the
+ * wrap's r1 = 0 right: r1 + (hm ^ pos) - pos is r1 + h when r0 > 0 (pos
+ * -1), r1 - h otherwise, in [-1, m]; then mod m (m = 16: the low four
+ * bits; m = 44: -1 to 43, 44 to 0).
+ */
+static inline __attribute__((always_inline))
+int32x4_t use_hint_four(int32x4_t w, int32x4_t hm, int32_t gamma2)
+{
+    const int g32 = gamma2 == ML_DSA_GAMMA2_32;
+    const int32x4_t m = vdupq_n_s32(g32 ? DECOMPOSE_32_M : DECOMPOSE_88_M);
+    const int32x4_t down = vdupq_n_s32(g32 ? -DECOMPOSE_32_SHIFT
+                                           : -DECOMPOSE_88_SHIFT);
+    const int32x4_t down2 = vdupq_n_s32(g32 ? -DECOMPOSE_32_MUL_SHIFT
+                                            : -DECOMPOSE_88_MUL_SHIFT);
+    const int32x4_t mul = vdupq_n_s32(g32 ? DECOMPOSE_32_MUL
+                                          : DECOMPOSE_88_MUL);
+    int32x4_t r = vmlsq_s32(w, vreinterpretq_s32_u32(vcltzq_s32(w)),
+                            vdupq_n_s32(ML_DSA_Q));
+    int32x4_t x = vaddq_s32(r, vdupq_n_s32(gamma2 - 1));
+    int32x4_t r1 = vshlq_s32(vmulq_s32(vshlq_s32(x, down), mul), down2);
+    int32x4_t r0 = vmlsq_s32(r, r1, vdupq_n_s32(2 * gamma2));
+    int32x4_t pos = vreinterpretq_s32_u32(vcgtzq_s32(r0));
+
+    r1 = vsubq_s32(vaddq_s32(r1, veorq_s32(hm, pos)), pos);
+    if (g32)
+        return vandq_s32(r1, vsubq_s32(m, vdupq_n_s32(1)));
+    r1 = vmlsq_s32(r1, vreinterpretq_s32_u32(vcltzq_s32(r1)), m);
+    return vbicq_s32(r1, vreinterpretq_s32_u32(vceqq_s32(r1, m)));
+}
+
+/*
+ * One row of Verify (FIPS 204 Algorithm 8, line 10): w1' = UseHint(h, w)
+ * (Algorithm 40) for w with |coeff| < q from the inverse NTT, in place, as
+ * the generic row op; 16 coefficients a step, their hint bytes widened to
+ * -1 / 0 masks.  gamma2 is a constant in each caller.
+ */
+static inline __attribute__((always_inline))
+void use_hint_row_neon(ML_DSA_POLY *w, const uint8_t *h, int32_t gamma2)
+{
+    int8x16_t hm;
+    int16x8_t lo, hi;
+    int32_t *c = w->coeff;
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += 16) {
+        hm = vreinterpretq_s8_u8(vtstq_u8(vld1q_u8(h + i), vld1q_u8(h + i)));
+        lo = vmovl_s8(vget_low_s8(hm));
+        hi = vmovl_high_s8(hm);
+        vst1q_s32(c + i, use_hint_four(vld1q_s32(c + i),
+                                       vmovl_s16(vget_low_s16(lo)), gamma2));
+        vst1q_s32(c + i + 4, use_hint_four(vld1q_s32(c + i + 4),
+                                           vmovl_high_s16(lo), gamma2));
+        vst1q_s32(c + i + 8, use_hint_four(vld1q_s32(c + i + 8),
+                                           vmovl_s16(vget_low_s16(hi)), gamma2));
+        vst1q_s32(c + i + 12, use_hint_four(vld1q_s32(c + i + 12),
+                                            vmovl_high_s16(hi), gamma2));
+    }
+}
+
+static void use_hint_neon(ML_DSA_POLY *w, const uint8_t *h,
+                          const ML_DSA_PARAMS *p)
+{
+    if (p->gamma2 == ML_DSA_GAMMA2_32)
+        use_hint_row_neon(w, h, ML_DSA_GAMMA2_32);
+    else
+        use_hint_row_neon(w, h, ML_DSA_GAMMA2_88);
+}
+
+/*
+ * One row of KeyGen (FIPS 204 Algorithm 6, lines 5 - 6), as the generic
+ * row op: t = as1 + s2 reduced to [0, q) (as1 |c| < q from the inverse
+ * NTT, plus q where negative, then s2 in [-eta, eta] added: the sum in
+ * (-eta, q + eta), less q where >= q, plus q where negative), split by
+ * Power2Round (Algorithm 35): t1 = (t + 2^12 - 1) >> 13, t0 = t - t1 2^13.
+ * Secret (t0): no branch on the data.
+ */
+static void power2round_neon(ML_DSA_POLY *t1, ML_DSA_POLY *t0,
+                             const ML_DSA_POLY *as1, const ML_DSA_POLY *s2)
+{
+    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
+    const int32x4_t half = vdupq_n_s32((1 << (ML_DSA_D - 1)) - 1);
+    const int32x4_t unit = vdupq_n_s32(1 << ML_DSA_D);
+    int32x4_t t, r1;
+    size_t i;
+
+    for (i = 0; i < ML_DSA_N; i += 4) {
+        t = vld1q_s32(as1->coeff + i);
+        t = vmlsq_s32(t, vreinterpretq_s32_u32(vcltzq_s32(t)), q);
+        t = vaddq_s32(t, vld1q_s32(s2->coeff + i));
+        t = vmlaq_s32(t, vreinterpretq_s32_u32(vcgeq_s32(t, q)), q);
+        t = vmlsq_s32(t, vreinterpretq_s32_u32(vcltzq_s32(t)), q);
+        r1 = vshrq_n_s32(vaddq_s32(t, half), ML_DSA_D);
+        vst1q_s32(t1->coeff + i, r1);
+        vst1q_s32(t0->coeff + i, vmlsq_s32(t, r1, unit));
+    }
+}
+
 const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_neon = {
     "neon",
     ossl_ml_dsa_poly_ntt_neon,
@@ -229,7 +334,7 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_neon = {
     ossl_ml_dsa_poly_pack_w1_neon,
     ossl_ml_dsa_poly_unpack_z_neon,
     ossl_ml_dsa_poly_pack_z_neon,
-    ossl_ml_dsa_hint_encode_generic,
+    ossl_ml_dsa_hint_encode_neon,
     ossl_ml_dsa_hint_decode_generic,
     ossl_ml_dsa_poly_pack_eta_neon,
     ossl_ml_dsa_poly_unpack_eta_neon,

@@ -12,17 +12,23 @@
 # Entry points (C prototypes in include/internal/sha3.h):
 #   int  SHA3_armv8_sha3_capable(void);
 #   void KECCAK1600_x2_permute_armv8_sha3(uint64_t A[50]);
+#   void KECCAK1600_permute_armv8_sha3(uint64_t A[25]);   (one state)
 #   void SHA3_x2_absorb_armv8_sha3(uint64_t A[50], const uint8_t *const in[2],
 #                                  size_t nblocks, size_t r);
 #   void SHA3_x2_squeeze_armv8_sha3(uint64_t A[50], uint8_t *const out[2],
 #                                   size_t nblocks, size_t r);
+#   void SHA3_x2_squeeze_absorb_armv8_sha3(uint64_t A[50], uint8_t *const out[2],
+#                                       const uint8_t *const in[2],
+#                                       const size_t shape[12]);
 #   const char *SHA3_armv8_sha3_info(void);
-# r is the rate in bytes, a multiple of 8, at most 168.
+# r is the rate in bytes, a multiple of 8, at most 168; squeeze_absorb is
+# the multi-buffer scheduler's kernel call (include/internal/sha3_mb.h),
+# zeroing the fresh lanes' words in registers.
 #
 # When the assembler that will build the output cannot encode the SHA-3
 # extension (perlasm/AsmProbe.pm decides: GNU as 2.30, LLVM 7.0), the same
 # symbols are written as stubs: SHA3_armv8_sha3_capable returns 0 and the
-# x2 entry points trap (UDF), as callers never reach them.
+# kernel entry points trap (UDF), as callers never reach them.
 
 use strict;
 use warnings;
@@ -44,6 +50,8 @@ Keccak1600Armv8::generate(
     capable   => 'SHA3_armv8_sha3_capable',
     info      => 'SHA3_armv8_sha3_info',
     permute   => 'KECCAK1600_x2_permute_armv8_sha3',
+    permute1  => 'KECCAK1600_permute_armv8_sha3',
     absorb    => 'SHA3_x2_absorb_armv8_sha3',
     squeeze   => 'SHA3_x2_squeeze_armv8_sha3',
+    squeeze_absorb => 'SHA3_x2_squeeze_absorb_armv8_sha3',
 );

@@ -21,8 +21,13 @@
 #                             size_t nblocks, size_t r);
 #   void SHA3_x2_squeeze_armv8(uint64_t A[50], uint8_t *const out[2],
 #                              size_t nblocks, size_t r);
+#   void SHA3_x2_squeeze_absorb_armv8(uint64_t A[50], uint8_t *const out[2],
+#                                  const uint8_t *const in[2],
+#                                  const size_t shape[12]);
 #   const char *SHA3_armv8_info(void);
-# r is the rate in bytes, a multiple of 8, at most 168.
+# r is the rate in bytes, a multiple of 8, at most 168; squeeze_absorb is
+# the multi-buffer scheduler's kernel call (include/internal/sha3_mb.h),
+# zeroing the fresh lanes' words in registers.
 #
 # Every aarch64 assembler encodes Armv8.0 Advanced SIMD: this kernel is
 # always full (its capability test asks only the CPU).
@@ -49,4 +54,5 @@ Keccak1600Armv8::generate(
     permute   => 'KECCAK1600_x2_permute_armv8',
     absorb    => 'SHA3_x2_absorb_armv8',
     squeeze   => 'SHA3_x2_squeeze_armv8',
+    squeeze_absorb => 'SHA3_x2_squeeze_absorb_armv8',
 );
