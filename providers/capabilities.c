@@ -10,9 +10,10 @@
  * whose keymgmt a fetch of its name returns.  So once our keymgmt is the
  * one fetched (our provider loaded first, or a property query that prefers
  * it), the signature algorithm must come from us too: without it libssl
- * knows no ML-DSA certificate type at all, its own keys' included ("ssl_set_cert:
- * unknown certificate type").  With it, whichever provider wins the fetch
- * supplies the algorithm, and the keys and signatures are that provider's.
+ * knows no ML-DSA certificate type at all, OpenSSL 3.5's own keys included
+ * ("ssl_set_cert: unknown certificate type").  With it, whichever provider
+ * wins the fetch supplies the algorithm, and each key signs and verifies
+ * through its own provider.
  *
  * The list is given only when the libcrypto we run in is 3.2 or later (the
  * module may be built against 3.0's headers and loaded into 3.5): the

@@ -3,12 +3,13 @@
  * 4.1.2.7, RFC 9881 section 4), PrivateKeyInfo (RFC 5958 OneAsymmetricKey
  * holding the privateKey CHOICE of RFC 9881 section 6, in the first form of
  * ml-dsa.output_formats the key has: the encoder's parameter of that name,
- * or the provider's setting; with neither, seed-only, then priv-only) and EncryptedPrivateKeyInfo (RFC 5958
- * section 3), as DER or PEM.  The keys are written by the library; the
- * encryption is OpenSSL's own (PKCS8_encrypt_ex: PBES2 with the cipher the
- * application names, its default PBKDF2), which is what `openssl pkey
- * -aes256` asks for: a PrivateKeyInfo encoder given a cipher writes the
- * encrypted form, as OpenSSL's encoders do.
+ * or the provider's setting; with neither, seed-only, then priv-only) and
+ * EncryptedPrivateKeyInfo (RFC 5958 section 3), as DER or PEM.  The keys
+ * are written by the library; the encryption is OpenSSL's own
+ * (PKCS8_encrypt_ex: PBES2 with the cipher the application names, its
+ * default PBKDF2), which is what `openssl pkey -aes256` asks for: a
+ * PrivateKeyInfo encoder given a cipher writes the encrypted form, as
+ * OpenSSL's encoders do.
  */
 #include <stdlib.h>
 #include <string.h>

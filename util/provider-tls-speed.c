@@ -150,9 +150,10 @@ int main(int argc, char **argv)
     } while (tls_pair_clock_ns(CLOCK_MONOTONIC) < end);
 
     printf("\nTLS 1.3 handshakes, ML-DSA-65 self-signed certificate, both ends in one thread "
-           "over a BIO pair,\n%s, default groups, %d s, rates per CPU second (%s)\n", OpenSSL_version(OPENSSL_VERSION),
-           seconds, own ? "client: OpenSSL's default provider alone, but in the last row"
-                        : "no ML-DSA of OpenSSL's own: the provider's rows only");
+           "over a BIO pair,\n%s, default groups, %d s, rates per CPU second (%s)\n",
+           OpenSSL_version(OPENSSL_VERSION), seconds,
+           own ? "client: OpenSSL's default provider alone, but in the last row"
+               : "no ML-DSA of OpenSSL's own: the provider's rows only");
     printf("%-58s %10s %12s %12s\n", "", "handshakes", "server hs/s", "pair hs/s");
     for (int r = own ? 0 : 1; r < N_ROWS; r++)
         printf("%-58s %10lu %12.1f %12.1f\n", rows[r].title, rows[r].handshakes,

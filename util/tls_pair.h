@@ -106,7 +106,8 @@ static inline X509 *tls_pair_cert(OSSL_LIB_CTX *lib, const char *propq, const ch
 
     ok = x != NULL && name != NULL && md != NULL
         && X509_set_version(x, X509_VERSION_3)
-        && ASN1_INTEGER_set(X509_get_serialNumber(x), (long)(tls_pair_clock_ns(CLOCK_MONOTONIC) & 0x7fffffff))
+        && ASN1_INTEGER_set(X509_get_serialNumber(x),
+                            (long)(tls_pair_clock_ns(CLOCK_MONOTONIC) & 0x7fffffff))
         && X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, (const unsigned char *)cn,
                                       -1, -1, 0)
         && X509_set_subject_name(x, name)
