@@ -2,8 +2,8 @@
  * AVX2 versions of the hot encoders of a signing attempt, entries of
  * the x86_64-avx2 poly ops and bit-identical to the _generic
  * functions there: BitUnpack(v, gamma1 - 1, gamma1) (FIPS 204 Algorithm 27
- * line 6, and Algorithm 34 line 5, the mask), w1Encode (Algorithm 28) and
- * HintBitPack (Algorithm 20).
+ * line 6, and Algorithm 34 line 5, the mask), its BitPack (Algorithm 26),
+ * w1Encode (Algorithm 28) and HintBitPack (Algorithm 20).
  *
  * BitUnpack: eight coefficients per step, 8 * 18 bits = 18 bytes or
  * 8 * 20 bits = 20 bytes.  Each 128-bit lane takes the bytes of four
@@ -78,6 +78,59 @@ void ML_DSA_AVX2_FN ossl_ml_dsa_poly_unpack_z_avx2(ML_DSA_POLY *z, const uint8_t
                         unpack8(last, step_bytes / 2, shuf, shift, mask,
                                 gamma1));
     ossl_cleanse(last, sizeof(last));
+}
+
+/*
+ * BitPack(z, gamma1 - 1, gamma1) (Algorithm 26 line 3): eight coefficients
+ * per step, their values gamma1 - z of `bits` (18 or 20) bits.  Each odd
+ * 32-bit field is shifted next to the even one below it (a 64-bit pair of
+ * 2 * bits bits), the high pair of each 128-bit lane next to the low one
+ * (a 128-bit quad: 9 or 10 bytes); the low lane's 16 bytes are stored at
+ * the step's start, the high lane's half a step on, each store reaching
+ * into bytes the next one overwrites.  The last step, whose stores would
+ * pass the end, goes through a buffer.  Released in the signature.
+ */
+#define ZPACK_REACH(bits) ((size_t)(bits) / 2 + 16)
+
+static inline ML_DSA_AVX2_FN void pack_z8(uint8_t *out, __m256i v, int bits)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i x = _mm256_or_si256(
+        _mm256_blend_epi32(v, zero, 0xAA),
+        _mm256_srl_epi64(_mm256_blend_epi32(zero, v, 0xAA),
+                         _mm_cvtsi32_si128(32 - bits)));
+    __m256i t = _mm256_srli_si256(x, 8);
+    __m256i lo = _mm256_or_si256(x, _mm256_sll_epi64(
+                                     t, _mm_cvtsi32_si128(2 * bits)));
+    __m256i hi = _mm256_srl_epi64(t, _mm_cvtsi32_si128(64 - 2 * bits));
+
+    x = _mm256_blend_epi32(lo, _mm256_slli_si256(hi, 8), 0xCC);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(x));
+    _mm_storeu_si128((__m128i *)(out + bits / 2),
+                     _mm256_extracti128_si256(x, 1));
+}
+
+void ML_DSA_AVX2_FN ossl_ml_dsa_poly_pack_z_avx2(uint8_t *out,
+                                                 const ML_DSA_POLY *z,
+                                                 int gamma1_bits)
+{
+    const int bits = gamma1_bits + 1;
+    const size_t len = 32 * (size_t)bits;
+    const __m256i gamma1 = _mm256_set1_epi32(1 << gamma1_bits);
+    uint8_t last[ZPACK_REACH(20)];
+    size_t i, pos;
+    __m256i v;
+
+    for (i = 0, pos = 0; i < ML_DSA_N; i += 8, pos += (size_t)bits) {
+        v = _mm256_sub_epi32(gamma1,
+                             _mm256_loadu_si256((const __m256i *)&z->coeff[i]));
+        if (pos + ZPACK_REACH(bits) <= len) {
+            pack_z8(out + pos, v, bits);
+        } else {
+            pack_z8(last, v, bits);
+            memcpy(out + pos, last, (size_t)bits);
+        }
+    }
 }
 
 /*

@@ -29,6 +29,7 @@ ML_DSA_NTT_DOT_FN ossl_ml_dsa_poly_ntt_dot_avx512;
 ML_DSA_PACK_W1_FN ossl_ml_dsa_poly_pack_w1_avx2;
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx2;
 ML_DSA_HINT_ENCODE_FN ossl_ml_dsa_hint_encode_avx2;
+ML_DSA_PACK_Z_FN ossl_ml_dsa_poly_pack_z_avx2;
 
 /* AVX2 packers of keys (ml_dsa_packers_avx2.c). */
 ML_DSA_PACK_ETA_FN ossl_ml_dsa_poly_pack_eta_avx2;
