@@ -82,11 +82,12 @@ static int32_t z_neon(ML_DSA_POLY *cs1, const ML_DSA_POLY *y, int32_t bound)
 }
 
 /*
- * Decompose (FIPS 204 Algorithm 36) of the lanes of r (in [0, q)) as
- * ml_dsa_decompose with gamma2 a constant: returns r1 and sets *r0.
+ * Decompose's r1 before its wrap (FIPS 204 Algorithm 36) for the lanes of
+ * r (in [0, q)), as ml_dsa_decompose computes it: floor((r + gamma2 - 1)
+ * / (2 gamma2)) in [0, m], gamma2 a constant.
  */
 static inline __attribute__((always_inline))
-int32x4_t decompose(int32x4_t *r0, int32x4_t r, int32_t gamma2)
+int32x4_t decompose_high(int32x4_t r, int32_t gamma2)
 {
     const int g32 = gamma2 == ML_DSA_GAMMA2_32;
     const int32x4_t down = vdupq_n_s32(g32 ? -DECOMPOSE_32_SHIFT
@@ -95,10 +96,21 @@ int32x4_t decompose(int32x4_t *r0, int32x4_t r, int32_t gamma2)
                                             : -DECOMPOSE_88_MUL_SHIFT);
     const int32x4_t mul = vdupq_n_s32(g32 ? DECOMPOSE_32_MUL
                                           : DECOMPOSE_88_MUL);
-    const int32x4_t top = vdupq_n_s32((g32 ? DECOMPOSE_32_M
-                                           : DECOMPOSE_88_M) - 1);
     int32x4_t x = vaddq_s32(r, vdupq_n_s32(gamma2 - 1));
-    int32x4_t r1 = vshlq_s32(vmulq_s32(vshlq_s32(x, down), mul), down2);
+
+    return vshlq_s32(vmulq_s32(vshlq_s32(x, down), mul), down2);
+}
+
+/*
+ * Decompose (FIPS 204 Algorithm 36) of the lanes of r (in [0, q)) as
+ * ml_dsa_decompose with gamma2 a constant: returns r1 and sets *r0.
+ */
+static inline __attribute__((always_inline))
+int32x4_t decompose(int32x4_t *r0, int32x4_t r, int32_t gamma2)
+{
+    const int32x4_t top = vdupq_n_s32((gamma2 == ML_DSA_GAMMA2_32
+                                       ? DECOMPOSE_32_M : DECOMPOSE_88_M) - 1);
+    int32x4_t r1 = decompose_high(r, gamma2);
     int32x4_t wrap = vreinterpretq_s32_u32(vcgtq_s32(r1, top));
 
     *r0 = vaddq_s32(vmlsq_s32(r, r1, vdupq_n_s32(2 * gamma2)), wrap);
@@ -230,16 +242,9 @@ int32x4_t use_hint_four(int32x4_t w, int32x4_t hm, int32_t gamma2)
 {
     const int g32 = gamma2 == ML_DSA_GAMMA2_32;
     const int32x4_t m = vdupq_n_s32(g32 ? DECOMPOSE_32_M : DECOMPOSE_88_M);
-    const int32x4_t down = vdupq_n_s32(g32 ? -DECOMPOSE_32_SHIFT
-                                           : -DECOMPOSE_88_SHIFT);
-    const int32x4_t down2 = vdupq_n_s32(g32 ? -DECOMPOSE_32_MUL_SHIFT
-                                            : -DECOMPOSE_88_MUL_SHIFT);
-    const int32x4_t mul = vdupq_n_s32(g32 ? DECOMPOSE_32_MUL
-                                          : DECOMPOSE_88_MUL);
     int32x4_t r = vmlsq_s32(w, vreinterpretq_s32_u32(vcltzq_s32(w)),
                             vdupq_n_s32(ML_DSA_Q));
-    int32x4_t x = vaddq_s32(r, vdupq_n_s32(gamma2 - 1));
-    int32x4_t r1 = vshlq_s32(vmulq_s32(vshlq_s32(x, down), mul), down2);
+    int32x4_t r1 = decompose_high(r, gamma2);
     int32x4_t r0 = vmlsq_s32(r, r1, vdupq_n_s32(2 * gamma2));
     int32x4_t pos = vreinterpretq_s32_u32(vcgtzq_s32(r0));
 
