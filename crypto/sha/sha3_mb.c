@@ -460,8 +460,8 @@ static unsigned lane_count(unsigned mask)
  * them can take (SIZE_MAX when none): a division by a constant per call,
  * not one per lane.
  */
-static size_t class_pick(unsigned m128, size_t min128, unsigned m256,
-                         size_t min256, unsigned *mask, size_t *blocks)
+static inline size_t class_pick(unsigned m128, size_t min128, unsigned m256,
+                                size_t min256, unsigned *mask, size_t *blocks)
 {
     if (m256 != 0
         && (m128 == 0 || lane_count(m256) > lane_count(m128))) {
@@ -546,38 +546,67 @@ static void lanes_advance(SHA3_MB_SCHED *s, unsigned used, unsigned dout,
     }
 }
 
-int SHA3_mb_step(SHA3_MB_SCHED *s)
+/* The inputs of a round in which no lane absorbs: XORed, they change
+ * nothing. */
+static const uint8_t *const no_input[] = {
+    zeros, zeros, zeros, zeros, zeros, zeros, zeros, zeros,
+};
+typedef char no_input_has_every_lane[sizeof(no_input) / sizeof(no_input[0])
+                                     == SHA3_MB_MAX_WAYS ? 1 : -1];
+
+/*
+ * The common round, the fast path: every job in a lane squeezes whole
+ * blocks of one rate after this permutation (already, or with the padding
+ * in: each sample entry's first squeeze and the blocks it asks for after).
+ * Sets out, and shape[0 .. 2] to squeeze the blocks the fewest of them
+ * take straight into their buffers; 0 (out then partly set) when the
+ * round is not of that kind.
+ */
+static int round_squeeze(SHA3_MB_SCHED *s, unsigned used, uint8_t **out)
 {
-    uint8_t *out[SHA3_MB_MAX_WAYS];
-    const uint8_t *in[SHA3_MB_MAX_WAYS];
-    unsigned used, dout, din, bit, sq128 = 0, sq256 = 0, ab128 = 0, ab256 = 0;
-    size_t j, ways = s->ways, *shape = s->shape, bout, bin, len;
+    size_t j, rate = 0, min = SIZE_MAX;
+    const SHA3_MB_JOB *job;
+
+    for (j = 0; j < s->ways; j++) {
+        out[j] = s->sink;
+        if (!(used >> j & 1))
+            continue;
+        job = s->lanes[j];
+        if (job->phase == PHASE_ABSORB || job->outlen < job->rate
+            || (rate != 0 && job->rate != rate))
+            return 0;
+        rate = job->rate;
+        out[j] = job->out;
+        if (job->outlen < min)
+            min = job->outlen;
+    }
+    min = rate == SHAKE128_RATE ? min / SHAKE128_RATE : min / SHAKE256_RATE;
+    s->shape[0] = min < SHA3_MB_SPAN_MAX ? min : SHA3_MB_SPAN_MAX;
+    s->shape[1] = rate;
+    s->shape[2] = 0;
+    return 1;
+}
+
+/*
+ * Any other round: the lanes that can take their next blocks straight
+ * from the kernel, squeezing whole blocks after this permutation
+ * (already, or with the padding in), or absorbing whole blocks after it
+ * from the input piece they are in, those of the rate most of them have;
+ * sets out and in (the job's buffers for those lanes, the sink and zeros
+ * for the others), *dout and *din (those lanes) and shape[0 .. 2].
+ */
+static void round_sort(SHA3_MB_SCHED *s, unsigned used, uint8_t **out,
+                       const uint8_t **in, unsigned *dout, unsigned *din)
+{
+    unsigned bit, sq128 = 0, sq256 = 0, ab128 = 0, ab256 = 0;
+    size_t j, bout, bin, len, *shape = s->shape;
     size_t sqmin128 = SIZE_MAX, sqmin256 = SIZE_MAX;
     size_t abmin128 = SIZE_MAX, abmin256 = SIZE_MAX;
-    SHA3_MB_JOB *job;
+    const SHA3_MB_JOB *job;
 
-    /* fill the free lanes */
-    if (s->used != (1u << ways) - 1 && sched_waiting(s))
-        for (j = 0; j < ways; j++)
-            if (!(s->used >> j & 1) && !lane_fill(s, j))
-                break;
-    used = s->used;
-    if (used == 0)
-        return 0;
-    if ((used & (used - 1)) == 0 && ways > 1) {
-        for (j = 0; !(used >> j & 1); j++)
-            continue;
-        job_run_alone(s, s->lanes[j]);
-        return 1;
-    }
-    /*
-     * Sort the jobs in the lanes: the lanes that can take their next
-     * blocks straight from the kernel, squeezing whole blocks after this
-     * permutation (already, or with the padding in), or absorbing whole
-     * blocks after it from the input piece they are in, by rate, each
-     * lane's buffer the job's (put back below if its rate is not picked).
-     */
-    for (j = 0; j < ways; j++) {
+    /* each lane's buffer the job's when it can take whole blocks (put
+     * back below if its rate is not picked) */
+    for (j = 0; j < s->ways; j++) {
         out[j] = s->sink;
         in[j] = zeros;
         bit = 1u << j;
@@ -610,24 +639,51 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
             }
         }
     }
-    shape[1] = class_pick(sq128, sqmin128, sq256, sqmin256, &dout, &bout);
-    shape[2] = class_pick(ab128, abmin128, ab256, abmin256, &din, &bin);
+    shape[1] = class_pick(sq128, sqmin128, sq256, sqmin256, dout, &bout);
+    shape[2] = class_pick(ab128, abmin128, ab256, abmin256, din, &bin);
     /* a lane of the rate not picked takes its block from the sink */
-    if ((sq128 | sq256) != dout || (ab128 | ab256) != din) {
-        for (j = 0; j < ways; j++) {
-            if (!(dout >> j & 1))
-                out[j] = s->sink;
-            if (!(din >> j & 1))
-                in[j] = zeros;
-        }
-    }
+    for (bit = (sq128 | sq256) ^ *dout, j = 0; bit != 0; bit >>= 1, j++)
+        if (bit & 1)
+            out[j] = s->sink;
+    for (bit = (ab128 | ab256) ^ *din, j = 0; bit != 0; bit >>= 1, j++)
+        if (bit & 1)
+            in[j] = zeros;
     /* several blocks only while every job in a lane takes them straight
      * from the kernel (a padded job's first permutation is the padding's) */
     shape[0] = 1;
-    if ((dout | din) == used) {
+    if ((*dout | *din) == used) {
         if (shape[1] == 0 || (shape[2] != 0 && bin < bout))
             bout = bin;
         shape[0] = bout < SHA3_MB_SPAN_MAX ? bout : SHA3_MB_SPAN_MAX;
+    }
+}
+
+int SHA3_mb_step(SHA3_MB_SCHED *s)
+{
+    uint8_t *out[SHA3_MB_MAX_WAYS];
+    const uint8_t *in_sorted[SHA3_MB_MAX_WAYS], *const *in = no_input;
+    unsigned used, dout, din = 0;
+    size_t j, ways = s->ways, *shape = s->shape;
+
+    /* fill the free lanes */
+    if (s->used != (1u << ways) - 1 && sched_waiting(s))
+        for (j = 0; j < ways; j++)
+            if (!(s->used >> j & 1) && !lane_fill(s, j))
+                break;
+    used = s->used;
+    if (used == 0)
+        return 0;
+    if ((used & (used - 1)) == 0 && ways > 1) {
+        for (j = 0; !(used >> j & 1); j++)
+            continue;
+        job_run_alone(s, s->lanes[j]);
+        return 1;
+    }
+    if (round_squeeze(s, used, out)) {
+        dout = used;
+    } else {
+        round_sort(s, used, out, in_sorted, &dout, &din);
+        in = in_sorted;
     }
     /* the zeros the lanes started afresh owe: the kernel's to write */
     shape[3] = s->fresh;
