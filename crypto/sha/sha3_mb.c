@@ -43,6 +43,22 @@ enum { PHASE_ABSORB, PHASE_PADDED, PHASE_SQUEEZE };
  */
 enum { HELD_STATE, HELD_ZERO, HELD_SHORT };
 
+/* Copy the 25 words of a state, src's word i at src[si * i] to dst[di * i]:
+ * five per turn. */
+static void state_copy(uint64_t *dst, size_t di, const uint64_t *src,
+                       size_t si)
+{
+    size_t i;
+
+    for (i = 0; i < KECCAK1600_LANES; i += 5) {
+        dst[di * i] = src[si * i];
+        dst[di * (i + 1)] = src[si * (i + 1)];
+        dst[di * (i + 2)] = src[si * (i + 2)];
+        dst[di * (i + 3)] = src[si * (i + 3)];
+        dst[di * (i + 4)] = src[si * (i + 4)];
+    }
+}
+
 /*
  * State j of ways interleaved states becomes what the job holds, but for
  * the words of the returned mask (bit i: word i), which are to be zeroed:
@@ -55,8 +71,6 @@ enum { HELD_STATE, HELD_ZERO, HELD_SHORT };
 static uint32_t held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
                            size_t j)
 {
-    size_t i;
-
     switch (job->held) {
     case HELD_ZERO:
         return KECCAK1600_ALL_WORDS;
@@ -66,8 +80,7 @@ static uint32_t held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
                                                   job->held_len, SHAKE_PAD,
                                                   job->rate);
     default:
-        for (i = 0; i < KECCAK1600_LANES; i++)
-            A[ways * i + j] = job->A[i];
+        state_copy(A + j, ways, job->A, 1);
         return 0;
     }
 }
@@ -88,14 +101,34 @@ static int kernel_zeroes(const SHA3_MB_SCHED *s)
 #endif
 }
 
+/*
+ * Lane j is to be started afresh: on a kernel that does not zero lanes,
+ * its 25 words are zeroed now, five per turn, before its first words are
+ * written (fewer instructions than zeroing the others after them from
+ * their mask, word by word).
+ */
+static void lane_clear(SHA3_MB_SCHED *s, size_t j)
+{
+    uint64_t *A = s->A + j;
+    size_t i, w = s->ways;
+
+    if (kernel_zeroes(s))
+        return;
+    for (i = 0; i < KECCAK1600_LANES; i += 5) {
+        A[w * i] = 0;
+        A[w * (i + 1)] = 0;
+        A[w * (i + 2)] = 0;
+        A[w * (i + 3)] = 0;
+        A[w * (i + 4)] = 0;
+    }
+}
+
 /* Lane j owes the zeros of mask (bit i: word i; 0: none): the kernel's to
- * write, or written now. */
+ * write (other kernels' lanes were cleared before, lane_clear). */
 static void lane_owe(SHA3_MB_SCHED *s, size_t j, uint32_t mask)
 {
-    if (mask != 0 && !kernel_zeroes(s)) {
-        KECCAK1600_zero_words_xn(s->A, s->ways, j, mask);
+    if (!kernel_zeroes(s))
         mask = 0;
-    }
     s->shape[4 + j] = mask;
     if (mask != 0)
         s->fresh |= 1u << j;
@@ -134,12 +167,11 @@ static uint64_t *job_state(SHA3_MB_JOB *job, size_t *ways, size_t *j)
 /* The job's state leaves its lane (unless discarded), which is then free. */
 static void lane_leave(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
 {
-    size_t i, j = (size_t)job->lane;
+    size_t j = (size_t)job->lane;
 
     if (!job->discard) {
         lane_settle(s, j);
-        for (i = 0; i < KECCAK1600_LANES; i++)
-            job->A[i] = s->A[s->ways * i + j];
+        state_copy(job->A, 1, s->A + j, s->ways);
         job->held = HELD_STATE;
     }
     lane_owe(s, j, 0);
@@ -226,9 +258,10 @@ void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate)
  * output. */
 static void job_reset(SHA3_MB_JOB *job, size_t rate)
 {
-    if (job->lane >= 0)
+    if (job->lane >= 0) {
+        lane_clear(job->sched, (size_t)job->lane);
         lane_owe(job->sched, (size_t)job->lane, KECCAK1600_ALL_WORDS);
-    else
+    } else
         job->held = HELD_ZERO;
     job->npieces = 0;
     job->out = NULL;
@@ -265,6 +298,7 @@ void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
         SHA3_MB_SCHED *s = job->sched;
         size_t j = (size_t)job->lane;
 
+        lane_clear(s, j);
         lane_owe(s, j, KECCAK1600_set_last_block_words_xn(s->A, s->ways, j,
                                                           in, len, SHAKE_PAD,
                                                           rate));
@@ -400,6 +434,8 @@ static int lane_fill(SHA3_MB_SCHED *s, size_t j)
     s->head[q] = job->next;
     if (s->head[q] == NULL)
         s->tail[q] = NULL;
+    if (job->held != HELD_STATE)
+        lane_clear(s, j);
     lane_owe(s, j, held_write(job, s->A, s->ways, j));
     job->lane = (int)j;
     s->lanes[j] = job;
