@@ -372,32 +372,24 @@ START_TEST(decoders_serve_the_selections_of_openssl_builtin_decoders)
 }
 END_TEST
 
-/* PEM_read_bio_PUBKEY / d2i_PUBKEY of the key file in[len] in ctx. */
-static EVP_PKEY *read_pubkey(OSSL_LIB_CTX *ctx, int pem, const char *in, size_t len)
+/*
+ * The key file in[len] read in ctx by the public-key readers
+ * (PEM_read_bio_PUBKEY, d2i_PUBKEY) or the private-key ones
+ * (PEM_read_bio_PrivateKey, d2i_AutoPrivateKey), as PEM or DER.
+ */
+static EVP_PKEY *read_key(OSSL_LIB_CTX *ctx, int private, int pem, const char *in,
+                          size_t len)
 {
     const unsigned char *p = (const unsigned char *)in;
     EVP_PKEY *pkey;
     BIO *bio;
 
     if (!pem)
-        return d2i_PUBKEY_ex(NULL, &p, (long)len, ctx, PREFER_OURS);
+        return private ? d2i_AutoPrivateKey_ex(NULL, &p, (long)len, ctx, PREFER_OURS)
+                       : d2i_PUBKEY_ex(NULL, &p, (long)len, ctx, PREFER_OURS);
     ck_assert_ptr_nonnull(bio = BIO_new_mem_buf(in, (int)len));
-    pkey = PEM_read_bio_PUBKEY_ex(bio, NULL, NULL, NULL, ctx, PREFER_OURS);
-    BIO_free(bio);
-    return pkey;
-}
-
-/* PEM_read_bio_PrivateKey / d2i_AutoPrivateKey of the key file in[len] in ctx. */
-static EVP_PKEY *read_private(OSSL_LIB_CTX *ctx, int pem, const char *in, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)in;
-    EVP_PKEY *pkey;
-    BIO *bio;
-
-    if (!pem)
-        return d2i_AutoPrivateKey_ex(NULL, &p, (long)len, ctx, PREFER_OURS);
-    ck_assert_ptr_nonnull(bio = BIO_new_mem_buf(in, (int)len));
-    pkey = PEM_read_bio_PrivateKey_ex(bio, NULL, NULL, NULL, ctx, PREFER_OURS);
+    pkey = private ? PEM_read_bio_PrivateKey_ex(bio, NULL, NULL, NULL, ctx, PREFER_OURS)
+                   : PEM_read_bio_PUBKEY_ex(bio, NULL, NULL, NULL, ctx, PREFER_OURS);
     BIO_free(bio);
     return pkey;
 }
@@ -432,13 +424,13 @@ START_TEST(public_key_readers_refuse_a_private_key_file)
         for (int pem = 0; pem < 2; pem++)
             for (int private = 0; private < 2; private++) {
                 n = as_input(der[private], derlen[private], private, pem, in);
-                pkey = read_pubkey(ctxs[c], pem, in, n);
+                pkey = read_key(ctxs[c], 0, pem, in, n);
                 ck_assert_msg(what_key(pkey, key) == (private ? 0 : 1),
                               "%s %s as a public key (%s): %d", pem ? "PEM" : "DER",
                               private ? "PKCS#8" : "SPKI", c ? "beside default" : "alone",
                               what_key(pkey, NULL));
                 EVP_PKEY_free(pkey);
-                pkey = read_private(ctxs[c], pem, in, n);
+                pkey = read_key(ctxs[c], 1, pem, in, n);
                 ck_assert_msg(what_key(pkey, key) == (private ? 2 : 0),
                               "%s %s as a private key (%s): %d", pem ? "PEM" : "DER",
                               private ? "PKCS#8" : "SPKI", c ? "beside default" : "alone",
@@ -448,10 +440,10 @@ START_TEST(public_key_readers_refuse_a_private_key_file)
                 if (c == 0)
                     continue;
                 n = as_input(edder[private], edlen[private], private, pem, in);
-                pkey = read_pubkey(lib, pem, in, n);
+                pkey = read_key(lib, 0, pem, in, n);
                 ck_assert_int_eq(what_key(pkey, NULL), private ? 0 : 1);
                 EVP_PKEY_free(pkey);
-                pkey = read_private(lib, pem, in, n);
+                pkey = read_key(lib, 1, pem, in, n);
                 ck_assert_int_eq(what_key(pkey, NULL), private ? 2 : 0);
                 EVP_PKEY_free(pkey);
                 ERR_clear_error();
