@@ -790,7 +790,7 @@ int cmd_speed(int argc, char **argv)
     const char *names[MAX_BACKENDS], *name;
     mldsa_param params[MAX_PARAMS];
     size_t n = 0, nb = 1, nservers = 0, generic = MAX_BACKENDS;
-    int keccak = 0, server = 0, ret = 0;
+    int keccak = 0, server = 0, choice = 0, ret = 0;
 
     if (argc > 1 && strcmp(argv[1], "--run") == 0) {
         if (argc != 5)
@@ -808,11 +808,8 @@ int cmd_speed(int argc, char **argv)
             keccak = 1;
         else if (strcmp(argv[i], SERVER_FLAG) == 0)
             server = 1;
-        else if (strcmp(argv[i], CHOICE_FLAG) == 0) {
-            /* a tier run: the backend chosen under its MLDSA_IA32CAP */
-            printf("%s\n", mldsa_backend_list(0));
-            return APP_EXIT_OK;
-        }
+        else if (strcmp(argv[i], CHOICE_FLAG) == 0)
+            choice = 1;
         else if (app_parse_param("speed", argv[i], &p) != 0)
             return APP_EXIT_ERROR;
         else if (n < MAX_PARAMS)
@@ -827,6 +824,11 @@ int cmd_speed(int argc, char **argv)
     }
     if (server)
         return backend_server(params, n);
+    if (choice) {
+        /* a tier run: the backend chosen under its MLDSA_IA32CAP */
+        printf("%s\n", mldsa_backend_list(0));
+        return APP_EXIT_OK;
+    }
     /* Stay on this CPU (the backend sides inherit it), so that a migration
      * does not land in the middle of a measurement. */
     app_os_pin_cpu();
