@@ -616,8 +616,9 @@ static int tier_backend(const char *argv0, const char *mask, char *name,
 /*
  * The tier table: per tier the backend chosen there and its one-shot
  * figures (kilocycles, the medians of its table above), found among the
- * nb backends measured (names[b], run[b]); a tier whose backend is the
- * tier below's (this CPU lacks what tells them apart) says so.
+ * nb backends measured (names[b], run[b]); a tier whose backend is that
+ * of the tiers below (this CPU lacks what tells them apart) names the
+ * lowest of them instead.
  */
 static int print_tiers(const char *argv0, const SPEED_RUN *run,
                        const char *const *names, size_t nb,
@@ -638,13 +639,15 @@ static int print_tiers(const char *argv0, const SPEED_RUN *run,
                (int)params[i], (int)params[i]);
     printf("\n");
     for (size_t t = 0; t < NTIERS; t++) {
-        size_t b = 0;
+        size_t b = 0, same = t;
 
         printf("%-21s %-6s %-19s", tiers[t].name, tiers[t].mask, name[t]);
         while (b < nb && strcmp(names[b], name[t]) != 0)
             b++;
-        if (t > 0 && strcmp(name[t], name[t - 1]) == 0)
-            printf(" (this CPU: as %s)", tiers[t - 1].name);
+        while (same > 0 && strcmp(name[same - 1], name[t]) == 0)
+            same--;
+        if (same < t)
+            printf(" (this CPU: as %s)", tiers[same].name);
         else if (b == nb)
             printf(" (not measured: not among this run's backends)");
         else
