@@ -616,8 +616,9 @@ static int tier_backend(const char *argv0, const char *mask, char *name,
 /*
  * The tier table: per tier the backend chosen there and its one-shot
  * figures (kilocycles, the medians of its table above), found among the
- * nb backends measured (names[b], run[b]); a tier whose backend is the
- * tier below's (this CPU lacks what tells them apart) says so.
+ * nb backends measured (names[b], run[b]); a tier whose backend is that
+ * of the tiers below (this CPU lacks what tells them apart) names the
+ * lowest of them instead.
  */
 static int print_tiers(const char *argv0, const SPEED_RUN *run,
                        const char *const *names, size_t nb,
@@ -638,13 +639,15 @@ static int print_tiers(const char *argv0, const SPEED_RUN *run,
                (int)params[i], (int)params[i]);
     printf("\n");
     for (size_t t = 0; t < NTIERS; t++) {
-        size_t b = 0;
+        size_t b = 0, same = t;
 
         printf("%-21s %-6s %-19s", tiers[t].name, tiers[t].mask, name[t]);
         while (b < nb && strcmp(names[b], name[t]) != 0)
             b++;
-        if (t > 0 && strcmp(name[t], name[t - 1]) == 0)
-            printf(" (this CPU: as %s)", tiers[t - 1].name);
+        while (same > 0 && strcmp(name[same - 1], name[t]) == 0)
+            same--;
+        if (same < t)
+            printf(" (this CPU: as %s)", tiers[same].name);
         else if (b == nb)
             printf(" (not measured: not among this run's backends)");
         else
@@ -790,7 +793,7 @@ int cmd_speed(int argc, char **argv)
     const char *names[MAX_BACKENDS], *name;
     mldsa_param params[MAX_PARAMS];
     size_t n = 0, nb = 1, nservers = 0, generic = MAX_BACKENDS;
-    int keccak = 0, server = 0, ret = 0;
+    int keccak = 0, server = 0, choice = 0, ret = 0;
 
     if (argc > 1 && strcmp(argv[1], "--run") == 0) {
         if (argc != 5)
@@ -808,11 +811,8 @@ int cmd_speed(int argc, char **argv)
             keccak = 1;
         else if (strcmp(argv[i], SERVER_FLAG) == 0)
             server = 1;
-        else if (strcmp(argv[i], CHOICE_FLAG) == 0) {
-            /* a tier run: the backend chosen under its MLDSA_IA32CAP */
-            printf("%s\n", mldsa_backend_list(0));
-            return APP_EXIT_OK;
-        }
+        else if (strcmp(argv[i], CHOICE_FLAG) == 0)
+            choice = 1;
         else if (app_parse_param("speed", argv[i], &p) != 0)
             return APP_EXIT_ERROR;
         else if (n < MAX_PARAMS)
@@ -827,6 +827,11 @@ int cmd_speed(int argc, char **argv)
     }
     if (server)
         return backend_server(params, n);
+    if (choice) {
+        /* a tier run: the backend chosen under its MLDSA_IA32CAP */
+        printf("%s\n", mldsa_backend_list(0));
+        return APP_EXIT_OK;
+    }
     /* Stay on this CPU (the backend sides inherit it), so that a migration
      * does not land in the middle of a measurement. */
     app_os_pin_cpu();

@@ -964,6 +964,15 @@ check "the README no longer says keys cannot be lost or leaked" \
     bash -c "! grep -q 'cannot be lost or leaked' '$ROOT/README.md'"
 check "speed's header heads seconds per sign 'sign'" \
     grep -q '"                 keygen      sign    verify keygens/s' "$ROOT/apps/speed.c"
+# The speed tier table's backends (issue 30): each tier's run (a copy of
+# the tool under the tier's MLDSA_IA32CAP) names the backend mldsa info
+# says is in use under that mask.
+for mask in '~0x67' '~0x40' '~0x0'; do
+    check "speed's tier run under MLDSA_IA32CAP=$mask names mldsa info's backend" \
+        bash -c "c=\$(env -u MLDSA_BACKEND MLDSA_IA32CAP='$mask' '$M' speed --backend-choice | tr -d '\r') &&
+                 i=\$(env -u MLDSA_BACKEND MLDSA_IA32CAP='$mask' '$M' info | tr -d '\r' | sed -n 's/^backend: *//p') &&
+                 [ -n \"\$c\" ] && [ \"\$c\" = \"\$i\" ]"
+done
 check "mldsa(1) says --seed is in the process list, as pass: is" \
     bash -c "grep -A6 'seed \" hex' '$ROOT/doc/mldsa.1' | grep -q 'process list'"
 if [ -n "$PEM" ]; then
