@@ -13,6 +13,16 @@
 #include <unistd.h>
 #include <check.h>
 #include <openssl/provider.h>
+#include "mldsa.h"
+
+/* The three parameter sets and their algorithm names. */
+#define NPARAMS 3
+static const mldsa_param params[NPARAMS] = { MLDSA_44, MLDSA_65, MLDSA_87 };
+static const char *const alg_names[NPARAMS] = { "ML-DSA-44", "ML-DSA-65", "ML-DSA-87" };
+
+/* The provider's reasons (providers/errors.c), as OpenSSL prints them. */
+#define R_BAD_KEY "invalid ML-DSA key"
+#define R_BAD_PARAMETER "invalid parameter"
 
 /*
  * A library context whose openssl.cnf activates the default provider, with

@@ -46,20 +46,14 @@ int main(void)
 #include "kat_cases.h"
 #include "provider_testutil.h"
 
-#define NPARAMS 3
 #define MSG_MAX 2048
 #define THREADS 4
 #define THREAD_ROUNDS 6
 #define BUF_MAX 16384
 
-static const mldsa_param params[NPARAMS] = { MLDSA_44, MLDSA_65, MLDSA_87 };
-static const char *const alg_names[NPARAMS] = { "ML-DSA-44", "ML-DSA-65", "ML-DSA-87" };
-
-/* The provider's reasons (providers/errors.c), as OpenSSL prints them. */
-#define R_BAD_KEY "invalid ML-DSA key"
+/* More of the provider's reasons (providers/errors.c). */
 #define R_NO_KEY "no key, or no private key, for this operation"
 #define R_BAD_LENGTH "wrong length"
-#define R_BAD_PARAMETER "invalid parameter"
 #define R_DIGEST "explicit digest not supported for ML-DSA"
 #define R_NOT_SUPPORTED "operation not supported"
 #define R_NO_FORMAT "no enabled ML-DSA private key format"

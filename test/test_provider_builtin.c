@@ -54,12 +54,8 @@ int main(void)
 #include "provider_testutil.h"
 #include "../util/tls_pair.h"
 
-#define NPARAMS 3
 #define MSG_MAX 2048
 #define BUF_MAX 32768
-
-static const mldsa_param params[NPARAMS] = { MLDSA_44, MLDSA_65, MLDSA_87 };
-static const char *const alg_names[NPARAMS] = { "ML-DSA-44", "ML-DSA-65", "ML-DSA-87" };
 
 /* The two implementations, by the property query that picks each. */
 enum { OURS, BUILTIN, NIMPL };

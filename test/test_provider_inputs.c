@@ -43,18 +43,11 @@ int main(void)
 #include <openssl/x509.h>
 #include "provider_testutil.h"
 
-#define NPARAMS 3
 #define BUF_MAX 16384
 /* The secure heap of the PEM cases: OpenSSL's own size for tests. */
 #define SECURE_HEAP_BYTES 65536
 #define SECURE_HEAP_MIN 32
 
-static const mldsa_param params[NPARAMS] = { MLDSA_44, MLDSA_65, MLDSA_87 };
-static const char *const alg_names[NPARAMS] = { "ML-DSA-44", "ML-DSA-65", "ML-DSA-87" };
-
-/* The provider's reasons (providers/errors.c), as OpenSSL prints them. */
-#define R_BAD_KEY "invalid ML-DSA key"
-#define R_BAD_PARAMETER "invalid parameter"
 
 #define OURS "provider=mldsa"
 #define PREFER_OURS "?provider=mldsa"

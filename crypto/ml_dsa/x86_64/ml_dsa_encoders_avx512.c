@@ -247,32 +247,6 @@ static inline AVX512_BW_FN void eta_store_avx512bw(uint8_t *out, __m512i b,
 #undef ENC_MASKZ_PERMUTE
 
 /*
- * HintBitPack (FIPS 204 Algorithm 20), as ossl_ml_dsa_hint_encode_generic: a
- * vptestmb finds the non-zero bytes of 64 hint bytes at a time, and the
- * loop visits only the set bits of that mask.  Public data (a signature
- * that is released), so the loop may depend on it.
- */
-void AVX512_BW_FN ossl_ml_dsa_hint_encode_avx512(uint8_t *out,
-                                                 const ML_DSA_PARAMS *params,
-                                                 const uint8_t *h)
-{
-    size_t i, j, index = 0;
-    size_t omega = (size_t)params->omega;
-    uint64_t m;
-    __m512i v;
-
-    memset(out, 0, omega + params->k);
-    for (i = 0; i < params->k; i++, h += ML_DSA_N) {
-        for (j = 0; j < ML_DSA_N; j += 64) {
-            v = _mm512_loadu_si512(h + j);
-            for (m = _mm512_test_epi8_mask(v, v); m != 0; m &= m - 1)
-                out[index++] = (uint8_t)(j + (size_t)__builtin_ctzll(m));
-        }
-        out[omega + i] = (uint8_t)index;
-    }
-}
-
-/*
  * HintBitUnpack (FIPS 204 Algorithm 21), as ossl_ml_dsa_hint_decode_generic:
  * the k counts are checked one by one (non-decreasing, at most omega),
  * which marks where each polynomial's indices start; the omega index

@@ -2,8 +2,8 @@
  * The AVX-512 poly ops (ml_dsa_backend.h): the zmm NTT and products
  * (ml_dsa_ntt_avx512.c), the row ops (ml_dsa_rows.inc) compiled with
  * AVX-512 so that the compiler vectorises them sixteen 32-bit lanes wide,
- * the AVX2 w1Encode (ml_dsa_encoders_avx2.c), and the AVX-512 packers and
- * z decoder (ml_dsa_encoders_avx512.c).  It needs ML_DSA_POLY_AVX512_CAPS.
+ * the AVX2 w1Encode and HintBitPack (ml_dsa_encoders_avx2.c), and the
+ * AVX-512 packers and z decoder (ml_dsa_encoders_avx512.c).  It needs ML_DSA_POLY_AVX512_CAPS.
  * ossl_ml_dsa_poly_avx512bw shares all of it but the packers, which are
  * their versions without VBMI: it needs ML_DSA_POLY_AVX512BW_CAPS.
  */
@@ -29,7 +29,7 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512 = {
     AVX512_ARITH,
     ossl_ml_dsa_poly_unpack_z_avx512,
     ossl_ml_dsa_poly_pack_z_avx512,
-    ossl_ml_dsa_hint_encode_avx512,
+    ossl_ml_dsa_hint_encode_avx2,
     ossl_ml_dsa_hint_decode_avx512,
     ossl_ml_dsa_poly_pack_eta_avx512,
     ossl_ml_dsa_poly_unpack_eta_avx512,
@@ -44,7 +44,7 @@ const OSSL_ML_DSA_POLY_OPS ossl_ml_dsa_poly_avx512bw = {
     AVX512_ARITH,
     ossl_ml_dsa_poly_unpack_z_avx512bw,
     ossl_ml_dsa_poly_pack_z_avx512bw,
-    ossl_ml_dsa_hint_encode_avx512,
+    ossl_ml_dsa_hint_encode_avx2,
     ossl_ml_dsa_hint_decode_avx512,
     ossl_ml_dsa_poly_pack_eta_avx512bw,
     ossl_ml_dsa_poly_unpack_eta_avx512bw,

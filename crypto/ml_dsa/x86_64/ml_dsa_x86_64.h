@@ -51,7 +51,6 @@ ML_DSA_PACK_T1_FN ossl_ml_dsa_poly_pack_t1_avx512;
 ML_DSA_UNPACK_T1_FN ossl_ml_dsa_poly_unpack_t1_avx512;
 ML_DSA_PACK_Z_FN ossl_ml_dsa_poly_pack_z_avx512;
 ML_DSA_UNPACK_Z_FN ossl_ml_dsa_poly_unpack_z_avx512;
-ML_DSA_HINT_ENCODE_FN ossl_ml_dsa_hint_encode_avx512;
 ML_DSA_HINT_DECODE_FN ossl_ml_dsa_hint_decode_avx512;
 
 /* The same packers with AVX512F and BW only (the same file). */
