@@ -124,16 +124,24 @@ static void tjob_new(TJOB *t, size_t rate, size_t inlen)
     t->alive = 1;
 }
 
-/* The job's output against scalar SHAKE of its input. */
-static void tjob_check(const TJOB *t)
+/* 1 when the outlen bytes of got are scalar SHAKE of rate on in. */
+static int equals_scalar_shake(size_t rate, const uint8_t *in, size_t inlen,
+                               const uint8_t *got, size_t outlen)
 {
     static uint8_t want[MAX_OUT];
 
-    if (t->rate == SHAKE128_RATE)
-        SHA3_shake128(want, t->outlen, t->in, t->inlen);
+    if (rate == SHAKE128_RATE)
+        SHA3_shake128(want, outlen, in, inlen);
     else
-        SHA3_shake256(want, t->outlen, t->in, t->inlen);
-    ck_assert_msg(memcmp(want, t->got, t->outlen) == 0,
+        SHA3_shake256(want, outlen, in, inlen);
+    return memcmp(want, got, outlen) == 0;
+}
+
+/* The job's output against scalar SHAKE of its input. */
+static void tjob_check(const TJOB *t)
+{
+    ck_assert_msg(equals_scalar_shake(t->rate, t->in, t->inlen, t->got,
+                                      t->outlen),
                   "rate %zu, input %zu bytes in %zu pieces, output %zu bytes "
                   "in %zu pieces: differs", t->rate, t->inlen, t->nin,
                   t->outlen, t->nout);
@@ -616,13 +624,8 @@ static void step_job_new(STEP_JOB *sj, size_t rate)
 /* The job's squeezes so far equal scalar SHAKE. */
 static void step_job_check(const STEP_JOB *sj)
 {
-    static uint8_t want[MAX_OUT];
-
-    if (sj->rate == SHAKE128_RATE)
-        SHA3_shake128(want, sj->outlen, sj->in, sj->inlen);
-    else
-        SHA3_shake256(want, sj->outlen, sj->in, sj->inlen);
-    ck_assert_msg(memcmp(want, sj->got, sj->outlen) == 0,
+    ck_assert_msg(equals_scalar_shake(sj->rate, sj->in, sj->inlen, sj->got,
+                                      sj->outlen),
                   "rate %zu, input %zu bytes, %zu squeezes: differs",
                   sj->rate, sj->inlen, sj->nsteps);
 }

@@ -623,6 +623,21 @@ static int round_squeeze(SHA3_MB_SCHED *s, unsigned used, uint8_t **out)
     return 1;
 }
 
+/* A lane (bit) of rate that can take len bytes joins its rate's class:
+ * lanes m128 or m256, the fewest bytes min128 or min256. */
+static inline void class_add(unsigned bit, size_t rate, size_t len,
+                             unsigned *m128, size_t *min128, unsigned *m256,
+                             size_t *min256)
+{
+    if (rate == SHAKE128_RATE) {
+        *m128 |= bit;
+        *min128 = len < *min128 ? len : *min128;
+    } else {
+        *m256 |= bit;
+        *min256 = len < *min256 ? len : *min256;
+    }
+}
+
 /*
  * Any other round: the lanes that can take their next blocks straight
  * from the kernel, squeezing whole blocks after this permutation
@@ -654,25 +669,15 @@ static void round_sort(SHA3_MB_SCHED *s, unsigned used, uint8_t **out,
             if (len < job->rate)
                 continue;
             out[j] = job->out;
-            if (job->rate == SHAKE128_RATE) {
-                sq128 |= bit;
-                sqmin128 = len < sqmin128 ? len : sqmin128;
-            } else {
-                sq256 |= bit;
-                sqmin256 = len < sqmin256 ? len : sqmin256;
-            }
+            class_add(bit, job->rate, len, &sq128, &sqmin128, &sq256,
+                      &sqmin256);
         } else if (job->npieces > 0) {
             len = job->inlen[0];
             if (len < job->rate)
                 continue;
             in[j] = job->in[0];
-            if (job->rate == SHAKE128_RATE) {
-                ab128 |= bit;
-                abmin128 = len < abmin128 ? len : abmin128;
-            } else {
-                ab256 |= bit;
-                abmin256 = len < abmin256 ? len : abmin256;
-            }
+            class_add(bit, job->rate, len, &ab128, &abmin128, &ab256,
+                      &abmin256);
         }
     }
     shape[1] = class_pick(sq128, sqmin128, sq256, sqmin256, dout, &bout);
