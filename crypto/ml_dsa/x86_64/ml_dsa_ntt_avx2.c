@@ -7,11 +7,15 @@
  * (R = 2^32) on exact 64-bit products, the same (lazy) reduction points.
  * Only the order in which independent butterflies run differs.
  *
- * A ymm register holds 8 consecutive coefficients.  Layers with len >= 8
- * pair whole registers; the last three layers of the NTT (the first three
- * of the inverse) work on 16 coefficients in two registers, regrouped so
- * that each butterfly pairs lane i of one register with lane i of the
- * other, then put back in natural order.
+ * A ymm register holds 8 coefficients.  The layers with len >= 32 pair
+ * whole registers of 8 consecutive coefficients (8 registers, 32 apart).
+ * The other five work on a quarter of the polynomial at a time, 64
+ * coefficients in 8 registers, each holding 4 consecutive coefficients in
+ * its low 128-bit half and the 4 that are 128 further on in its high half:
+ * len = 16, 8 and 4 pair whole registers, and len = 2 and 1 regroup pairs
+ * of registers within each 128-bit half (no shuffle crosses the halves),
+ * then put them back.  Each layer's 4 butterflies are independent, which
+ * keeps the multipliers busy while the previous ones complete.
  */
 #include <stdint.h>
 #include "ml_dsa_x86_64.h"
@@ -120,26 +124,32 @@ AVX2_INLINE void store(int32_t *p, __m256i v)
     _mm256_storeu_si256((__m256i *)p, v);
 }
 
-/*
- * Regroupings of 16 coefficients c0..c15 held in two registers:
- *   natural:  [c0  .. c7],                  [c8  .. c15]
- *   len 4:    [c0-c3  | c8-c11],            [c4-c7  | c12-c15]
- *   len 2:    [c0 c1 c4 c5 | c8 c9 c12 c13], [c2 c3 c6 c7 | c10 ...]
- *   len 1:    [c0 c2 c4 c6 | c8 ...],        [c1 c3 c5 c7 | c9 ...]
- * so that in each the butterflies of that layer pair lane i with lane i.
- * Each of the three steps below is its own inverse; the NTT's way back from
- * len 1 and the inverse's way there take one step each.
- */
-AVX2_INLINE void natural_to_len4(__m256i *x, __m256i *y)
+/* 8 coefficients from a (low half) and a + 128 (high half), and back. */
+AVX2_INLINE __m256i load_split(const int32_t *a)
 {
-    __m256i a = _mm256_permute2x128_si256(*x, *y, 0x20);
-    __m256i b = _mm256_permute2x128_si256(*x, *y, 0x31);
+    __m128i lo = _mm_loadu_si128((const __m128i *)a);
+    __m128i hi = _mm_loadu_si128((const __m128i *)(a + 128));
 
-    *x = a;
-    *y = b;
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
 
-/* len 4 <-> len 2: the 64-bit halves of each 128-bit lane are swapped. */
+AVX2_INLINE void store_split(int32_t *a, __m256i v)
+{
+    _mm_storeu_si128((__m128i *)a, _mm256_castsi256_si128(v));
+    _mm_storeu_si128((__m128i *)(a + 128), _mm256_extracti128_si256(v, 1));
+}
+
+/*
+ * Regroupings of the 8 coefficients c0..c7 in one 128-bit half of a pair
+ * of registers (the other half likewise):
+ *   natural:  [c0 c1 c2 c3], [c4 c5 c6 c7]
+ *   len 2:    [c0 c1 c4 c5], [c2 c3 c6 c7]
+ *   len 1:    [c0 c2 c4 c6], [c1 c3 c5 c7]
+ * so that in each the butterflies of that layer pair lane i with lane i.
+ * Each of the two steps below is its own inverse.
+ */
+
+/* natural <-> len 2: the 64-bit halves of each 128-bit lane are swapped. */
 AVX2_INLINE void swap_qwords(__m256i *x, __m256i *y)
 {
     __m256i a = _mm256_unpacklo_epi64(*x, *y);
@@ -162,68 +172,58 @@ AVX2_INLINE void swap_dwords(__m256i *x, __m256i *y)
     *y = b;
 }
 
-/* natural -> len 1 in one go: the two 128-bit halves regrouped, then the
- * even and the odd coefficients gathered (vshufps). */
+/* natural -> len 1 in one go: the even and the odd coefficients gathered
+ * (vshufps). */
 AVX2_INLINE void natural_to_len1(__m256i *x, __m256i *y)
 {
-    __m256 a = _mm256_castsi256_ps(_mm256_permute2x128_si256(*x, *y, 0x20));
-    __m256 b = _mm256_castsi256_ps(_mm256_permute2x128_si256(*x, *y, 0x31));
+    __m256 a = _mm256_castsi256_ps(*x);
+    __m256 b = _mm256_castsi256_ps(*y);
 
     *x = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88));
     *y = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD));
 }
 
-/* len 1 -> natural in one go: even and odd coefficients interleaved, then
- * the 128-bit halves regrouped. */
+/* len 1 -> natural in one go: even and odd coefficients interleaved. */
 AVX2_INLINE void len1_to_natural(__m256i *x, __m256i *y)
 {
     __m256i lo = _mm256_unpacklo_epi32(*x, *y);
     __m256i hi = _mm256_unpackhi_epi32(*x, *y);
 
-    *x = _mm256_permute2x128_si256(lo, hi, 0x20);
-    *y = _mm256_permute2x128_si256(lo, hi, 0x31);
+    *x = lo;
+    *y = hi;
 }
 
-/*
- * The last three layers of the NTT (len = 4, 2, 1) on 16 coefficients,
- * with the zetas of their block from ntt_small_zetas.
- */
-AVX2_INLINE void ntt_last3(__m256i *x, __m256i *y, const int32_t z[6][8])
+/* ct() and gs() with a row of a zeta table and its zq row. */
+AVX2_INLINE void ct_row(__m256i *x, __m256i *y, const int32_t z[2][8])
 {
-    __m256i zl1 = load(z[4]), zql1 = load(z[5]);
-    __m256i t;
-
-    natural_to_len4(x, y);
     ct(x, y, load(z[0]), load(z[1]));
-    swap_qwords(x, y);
-    ct(x, y, load(z[2]), load(z[3]));
-    swap_dwords(x, y);
-    /* len 1: a different zeta in every lane */
-    t = mont_mul(*y, zl1, zql1, odd_lanes(zl1), odd_lanes(zql1));
+}
+
+AVX2_INLINE void gs_row(__m256i *x, __m256i *y, const int32_t z[2][8])
+{
+    gs(x, y, load(z[0]), load(z[1]));
+}
+
+/* The len = 1 butterflies: a different zeta in every lane, z for the even
+ * lanes and zo (each odd lane's zeta in the even lane below it) for the
+ * odd ones. */
+AVX2_INLINE void ct_len1(__m256i *x, __m256i *y, const int32_t z[2][8],
+                         const int32_t zo[2][8])
+{
+    __m256i t = mont_mul(*y, load(z[0]), load(z[1]), load(zo[0]),
+                         load(zo[1]));
+
     *y = _mm256_sub_epi32(*x, t);
     *x = _mm256_add_epi32(*x, t);
-    len1_to_natural(x, y);
 }
 
-/*
- * The first three layers of the inverse NTT (len = 1, 2, 4) on 16
- * coefficients, with the zetas of their block from intt_small_zetas.
- */
-AVX2_INLINE void intt_first3(__m256i *x, __m256i *y, const int32_t z[6][8])
+AVX2_INLINE void gs_len1(__m256i *x, __m256i *y, const int32_t z[2][8],
+                         const int32_t zo[2][8])
 {
-    __m256i zl1 = load(z[0]), zql1 = load(z[1]);
-    __m256i d;
+    __m256i d = _mm256_sub_epi32(*y, *x);
 
-    natural_to_len1(x, y);
-    /* len 1: a different zeta in every lane */
-    d = _mm256_sub_epi32(*y, *x);
     *x = _mm256_add_epi32(*x, *y);
-    *y = mont_mul(d, zl1, zql1, odd_lanes(zl1), odd_lanes(zql1));
-    swap_dwords(x, y);
-    gs(x, y, load(z[2]), load(z[3]));
-    swap_qwords(x, y);
-    gs(x, y, load(z[4]), load(z[5]));
-    natural_to_len4(x, y);
+    *y = mont_mul(d, load(z[0]), load(z[1]), load(zo[0]), load(zo[1]));
 }
 
 /*
@@ -275,25 +275,60 @@ ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p)
         store(a + 192, v6);
         store(a + 224, v7);
     }
-    /* len = 16, 8, 4, 2, 1 on each 32 coefficients */
-    for (i = 0; i < ML_DSA_N / 32; i++) {
+    /* len = 16, 8, 4, 2, 1 on each quarter: 32i .. 32i + 31 in the low
+     * halves, 128 + 32i .. 128 + 32i + 31 in the high ones */
+    for (i = 0; i < 4; i++) {
+        const int32_t (*zs)[2][8] = ntt_small_zetas[i];
+
         a = p->coeff + 32 * i;
-        v0 = load(a);
-        v1 = load(a + 8);
-        v2 = load(a + 16);
-        v3 = load(a + 24);
-        z = bcast(zb + 8 + i);
-        zq = bcast(zbq + 8 + i);
-        ct(&v0, &v2, z, zq);
-        ct(&v1, &v3, z, zq);
-        ct(&v0, &v1, bcast(zb + 16 + 2 * i), bcast(zbq + 16 + 2 * i));
-        ct(&v2, &v3, bcast(zb + 17 + 2 * i), bcast(zbq + 17 + 2 * i));
-        ntt_last3(&v0, &v1, ntt_small_zetas[2 * i]);
-        ntt_last3(&v2, &v3, ntt_small_zetas[2 * i + 1]);
-        store(a, v0);
-        store(a + 8, v1);
-        store(a + 16, v2);
-        store(a + 24, v3);
+        v0 = load_split(a);
+        v1 = load_split(a + 4);
+        v2 = load_split(a + 8);
+        v3 = load_split(a + 12);
+        v4 = load_split(a + 16);
+        v5 = load_split(a + 20);
+        v6 = load_split(a + 24);
+        v7 = load_split(a + 28);
+        ct_row(&v0, &v4, zs[0]);
+        ct_row(&v1, &v5, zs[0]);
+        ct_row(&v2, &v6, zs[0]);
+        ct_row(&v3, &v7, zs[0]);
+        ct_row(&v0, &v2, zs[1]);
+        ct_row(&v1, &v3, zs[1]);
+        ct_row(&v4, &v6, zs[2]);
+        ct_row(&v5, &v7, zs[2]);
+        ct_row(&v0, &v1, zs[3]);
+        ct_row(&v2, &v3, zs[4]);
+        ct_row(&v4, &v5, zs[5]);
+        ct_row(&v6, &v7, zs[6]);
+        swap_qwords(&v0, &v1);
+        swap_qwords(&v2, &v3);
+        swap_qwords(&v4, &v5);
+        swap_qwords(&v6, &v7);
+        ct_row(&v0, &v1, zs[7]);
+        ct_row(&v2, &v3, zs[8]);
+        ct_row(&v4, &v5, zs[9]);
+        ct_row(&v6, &v7, zs[10]);
+        swap_dwords(&v0, &v1);
+        swap_dwords(&v2, &v3);
+        swap_dwords(&v4, &v5);
+        swap_dwords(&v6, &v7);
+        ct_len1(&v0, &v1, zs[11], zs[15]);
+        ct_len1(&v2, &v3, zs[12], zs[16]);
+        ct_len1(&v4, &v5, zs[13], zs[17]);
+        ct_len1(&v6, &v7, zs[14], zs[18]);
+        len1_to_natural(&v0, &v1);
+        len1_to_natural(&v2, &v3);
+        len1_to_natural(&v4, &v5);
+        len1_to_natural(&v6, &v7);
+        store_split(a, v0);
+        store_split(a + 4, v1);
+        store_split(a + 8, v2);
+        store_split(a + 12, v3);
+        store_split(a + 16, v4);
+        store_split(a + 20, v5);
+        store_split(a + 24, v6);
+        store_split(a + 28, v7);
     }
 }
 
@@ -323,25 +358,59 @@ ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p)
     int32_t *a;
     size_t i;
 
-    /* len = 1, 2, 4, 8, 16 on each 32 coefficients */
-    for (i = 0; i < ML_DSA_N / 32; i++) {
+    /* len = 1, 2, 4, 8, 16 on each quarter, as in the NTT */
+    for (i = 0; i < 4; i++) {
+        const int32_t (*zs)[2][8] = intt_small_zetas[i];
+
         a = p->coeff + 32 * i;
-        v0 = load(a);
-        v1 = load(a + 8);
-        v2 = load(a + 16);
-        v3 = load(a + 24);
-        intt_first3(&v0, &v1, intt_small_zetas[2 * i]);
-        intt_first3(&v2, &v3, intt_small_zetas[2 * i + 1]);
-        gs(&v0, &v1, bcast(zb + 31 - 2 * i), bcast(zbq + 31 - 2 * i));
-        gs(&v2, &v3, bcast(zb + 30 - 2 * i), bcast(zbq + 30 - 2 * i));
-        z = bcast(zb + 15 - i);
-        zq = bcast(zbq + 15 - i);
-        gs(&v0, &v2, z, zq);
-        gs(&v1, &v3, z, zq);
-        store(a, v0);
-        store(a + 8, v1);
-        store(a + 16, v2);
-        store(a + 24, v3);
+        v0 = load_split(a);
+        v1 = load_split(a + 4);
+        v2 = load_split(a + 8);
+        v3 = load_split(a + 12);
+        v4 = load_split(a + 16);
+        v5 = load_split(a + 20);
+        v6 = load_split(a + 24);
+        v7 = load_split(a + 28);
+        natural_to_len1(&v0, &v1);
+        natural_to_len1(&v2, &v3);
+        natural_to_len1(&v4, &v5);
+        natural_to_len1(&v6, &v7);
+        gs_len1(&v0, &v1, zs[0], zs[4]);
+        gs_len1(&v2, &v3, zs[1], zs[5]);
+        gs_len1(&v4, &v5, zs[2], zs[6]);
+        gs_len1(&v6, &v7, zs[3], zs[7]);
+        swap_dwords(&v0, &v1);
+        swap_dwords(&v2, &v3);
+        swap_dwords(&v4, &v5);
+        swap_dwords(&v6, &v7);
+        gs_row(&v0, &v1, zs[8]);
+        gs_row(&v2, &v3, zs[9]);
+        gs_row(&v4, &v5, zs[10]);
+        gs_row(&v6, &v7, zs[11]);
+        swap_qwords(&v0, &v1);
+        swap_qwords(&v2, &v3);
+        swap_qwords(&v4, &v5);
+        swap_qwords(&v6, &v7);
+        gs_row(&v0, &v1, zs[12]);
+        gs_row(&v2, &v3, zs[13]);
+        gs_row(&v4, &v5, zs[14]);
+        gs_row(&v6, &v7, zs[15]);
+        gs_row(&v0, &v2, zs[16]);
+        gs_row(&v1, &v3, zs[16]);
+        gs_row(&v4, &v6, zs[17]);
+        gs_row(&v5, &v7, zs[17]);
+        gs_row(&v0, &v4, zs[18]);
+        gs_row(&v1, &v5, zs[18]);
+        gs_row(&v2, &v6, zs[18]);
+        gs_row(&v3, &v7, zs[18]);
+        store_split(a, v0);
+        store_split(a + 4, v1);
+        store_split(a + 8, v2);
+        store_split(a + 12, v3);
+        store_split(a + 16, v4);
+        store_split(a + 20, v5);
+        store_split(a + 24, v6);
+        store_split(a + 28, v7);
     }
     /* len = 32, 64, and 128 with the scaling, on registers i, ..., i + 28 */
     for (i = 0; i < 4; i++) {
