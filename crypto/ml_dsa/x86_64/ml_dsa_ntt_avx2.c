@@ -14,8 +14,8 @@
  * its low 128-bit half and the 4 that are 128 further on in its high half:
  * len = 16, 8 and 4 pair whole registers, and len = 2 and 1 regroup pairs
  * of registers within each 128-bit half (no shuffle crosses the halves),
- * then put them back.  Each layer's 4 butterflies are independent, which
- * keeps the multipliers busy while the previous ones complete.
+ * then put them back.  Every layer then has 4 independent butterflies
+ * in flight, and the 128-bit lane-crossing shuffles are gone.
  */
 #include <stdint.h>
 #include "ml_dsa_x86_64.h"
@@ -140,6 +140,62 @@ AVX2_INLINE void store_split(int32_t *a, __m256i v)
 }
 
 /*
+ * The 8 registers of the layers with len >= 32: v[k] holds a[32k] ..
+ * a[32k + 7].
+ */
+AVX2_INLINE void load_spread(__m256i v[8], const int32_t *a)
+{
+    v[0] = load(a);
+    v[1] = load(a + 32);
+    v[2] = load(a + 64);
+    v[3] = load(a + 96);
+    v[4] = load(a + 128);
+    v[5] = load(a + 160);
+    v[6] = load(a + 192);
+    v[7] = load(a + 224);
+}
+
+AVX2_INLINE void store_spread(int32_t *a, const __m256i v[8])
+{
+    store(a, v[0]);
+    store(a + 32, v[1]);
+    store(a + 64, v[2]);
+    store(a + 96, v[3]);
+    store(a + 128, v[4]);
+    store(a + 160, v[5]);
+    store(a + 192, v[6]);
+    store(a + 224, v[7]);
+}
+
+/*
+ * The 8 registers of a quarter: v[r] holds a[4r] .. a[4r + 3] in its low
+ * half and a[128 + 4r] .. a[128 + 4r + 3] in its high half.
+ */
+AVX2_INLINE void load_quarter(__m256i v[8], const int32_t *a)
+{
+    v[0] = load_split(a);
+    v[1] = load_split(a + 4);
+    v[2] = load_split(a + 8);
+    v[3] = load_split(a + 12);
+    v[4] = load_split(a + 16);
+    v[5] = load_split(a + 20);
+    v[6] = load_split(a + 24);
+    v[7] = load_split(a + 28);
+}
+
+AVX2_INLINE void store_quarter(int32_t *a, const __m256i v[8])
+{
+    store_split(a, v[0]);
+    store_split(a + 4, v[1]);
+    store_split(a + 8, v[2]);
+    store_split(a + 12, v[3]);
+    store_split(a + 16, v[4]);
+    store_split(a + 20, v[5]);
+    store_split(a + 24, v[6]);
+    store_split(a + 28, v[7]);
+}
+
+/*
  * Regroupings of the 8 coefficients c0..c7 in one 128-bit half of a pair
  * of registers (the other half likewise):
  *   natural:  [c0 c1 c2 c3], [c4 c5 c6 c7]
@@ -193,6 +249,11 @@ AVX2_INLINE void len1_to_natural(__m256i *x, __m256i *y)
     *y = hi;
 }
 
+/* A regrouping step on each pair of registers 2p, 2p + 1 of a quarter. */
+#define ON_PAIRS(step, v) \
+    (step(&(v)[0], &(v)[1]), step(&(v)[2], &(v)[3]), \
+     step(&(v)[4], &(v)[5]), step(&(v)[6], &(v)[7]))
+
 /* ct() and gs() with a row of a zeta table and its zq row. */
 AVX2_INLINE void ct_row(__m256i *x, __m256i *y, const int32_t z[2][8])
 {
@@ -233,47 +294,33 @@ AVX2_INLINE void gs_len1(__m256i *x, __m256i *y, const int32_t z[2][8],
 ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p)
 {
     const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
-    __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
+    __m256i v[8], z, zq;
     int32_t *a;
     size_t i;
 
     /* len = 128, 64, 32 on registers i, i + 4, ..., i + 28 */
     for (i = 0; i < 4; i++) {
         a = p->coeff + 8 * i;
-        v0 = load(a);
-        v1 = load(a + 32);
-        v2 = load(a + 64);
-        v3 = load(a + 96);
-        v4 = load(a + 128);
-        v5 = load(a + 160);
-        v6 = load(a + 192);
-        v7 = load(a + 224);
+        load_spread(v, a);
         z = bcast(zb + 1);
         zq = bcast(zbq + 1);
-        ct(&v0, &v4, z, zq);
-        ct(&v1, &v5, z, zq);
-        ct(&v2, &v6, z, zq);
-        ct(&v3, &v7, z, zq);
+        ct(&v[0], &v[4], z, zq);
+        ct(&v[1], &v[5], z, zq);
+        ct(&v[2], &v[6], z, zq);
+        ct(&v[3], &v[7], z, zq);
         z = bcast(zb + 2);
         zq = bcast(zbq + 2);
-        ct(&v0, &v2, z, zq);
-        ct(&v1, &v3, z, zq);
+        ct(&v[0], &v[2], z, zq);
+        ct(&v[1], &v[3], z, zq);
         z = bcast(zb + 3);
         zq = bcast(zbq + 3);
-        ct(&v4, &v6, z, zq);
-        ct(&v5, &v7, z, zq);
-        ct(&v0, &v1, bcast(zb + 4), bcast(zbq + 4));
-        ct(&v2, &v3, bcast(zb + 5), bcast(zbq + 5));
-        ct(&v4, &v5, bcast(zb + 6), bcast(zbq + 6));
-        ct(&v6, &v7, bcast(zb + 7), bcast(zbq + 7));
-        store(a, v0);
-        store(a + 32, v1);
-        store(a + 64, v2);
-        store(a + 96, v3);
-        store(a + 128, v4);
-        store(a + 160, v5);
-        store(a + 192, v6);
-        store(a + 224, v7);
+        ct(&v[4], &v[6], z, zq);
+        ct(&v[5], &v[7], z, zq);
+        ct(&v[0], &v[1], bcast(zb + 4), bcast(zbq + 4));
+        ct(&v[2], &v[3], bcast(zb + 5), bcast(zbq + 5));
+        ct(&v[4], &v[5], bcast(zb + 6), bcast(zbq + 6));
+        ct(&v[6], &v[7], bcast(zb + 7), bcast(zbq + 7));
+        store_spread(a, v);
     }
     /* len = 16, 8, 4, 2, 1 on each quarter: 32i .. 32i + 31 in the low
      * halves, 128 + 32i .. 128 + 32i + 31 in the high ones */
@@ -281,54 +328,31 @@ ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p)
         const int32_t (*zs)[2][8] = ntt_small_zetas[i];
 
         a = p->coeff + 32 * i;
-        v0 = load_split(a);
-        v1 = load_split(a + 4);
-        v2 = load_split(a + 8);
-        v3 = load_split(a + 12);
-        v4 = load_split(a + 16);
-        v5 = load_split(a + 20);
-        v6 = load_split(a + 24);
-        v7 = load_split(a + 28);
-        ct_row(&v0, &v4, zs[0]);
-        ct_row(&v1, &v5, zs[0]);
-        ct_row(&v2, &v6, zs[0]);
-        ct_row(&v3, &v7, zs[0]);
-        ct_row(&v0, &v2, zs[1]);
-        ct_row(&v1, &v3, zs[1]);
-        ct_row(&v4, &v6, zs[2]);
-        ct_row(&v5, &v7, zs[2]);
-        ct_row(&v0, &v1, zs[3]);
-        ct_row(&v2, &v3, zs[4]);
-        ct_row(&v4, &v5, zs[5]);
-        ct_row(&v6, &v7, zs[6]);
-        swap_qwords(&v0, &v1);
-        swap_qwords(&v2, &v3);
-        swap_qwords(&v4, &v5);
-        swap_qwords(&v6, &v7);
-        ct_row(&v0, &v1, zs[7]);
-        ct_row(&v2, &v3, zs[8]);
-        ct_row(&v4, &v5, zs[9]);
-        ct_row(&v6, &v7, zs[10]);
-        swap_dwords(&v0, &v1);
-        swap_dwords(&v2, &v3);
-        swap_dwords(&v4, &v5);
-        swap_dwords(&v6, &v7);
-        ct_len1(&v0, &v1, zs[11], zs[15]);
-        ct_len1(&v2, &v3, zs[12], zs[16]);
-        ct_len1(&v4, &v5, zs[13], zs[17]);
-        ct_len1(&v6, &v7, zs[14], zs[18]);
-        len1_to_natural(&v0, &v1);
-        len1_to_natural(&v2, &v3);
-        len1_to_natural(&v4, &v5);
-        len1_to_natural(&v6, &v7);
-        store_split(a, v0);
-        store_split(a + 4, v1);
-        store_split(a + 8, v2);
-        store_split(a + 12, v3);
-        store_split(a + 16, v4);
-        store_split(a + 20, v5);
-        store_split(a + 24, v6);
-        store_split(a + 28, v7);
+        load_quarter(v, a);
+        ct_row(&v[0], &v[4], zs[0]);
+        ct_row(&v[1], &v[5], zs[0]);
+        ct_row(&v[2], &v[6], zs[0]);
+        ct_row(&v[3], &v[7], zs[0]);
+        ct_row(&v[0], &v[2], zs[1]);
+        ct_row(&v[1], &v[3], zs[1]);
+        ct_row(&v[4], &v[6], zs[2]);
+        ct_row(&v[5], &v[7], zs[2]);
+        ct_row(&v[0], &v[1], zs[3]);
+        ct_row(&v[2], &v[3], zs[4]);
+        ct_row(&v[4], &v[5], zs[5]);
+        ct_row(&v[6], &v[7], zs[6]);
+        ON_PAIRS(swap_qwords, v);
+        ct_row(&v[0], &v[1], zs[7]);
+        ct_row(&v[2], &v[3], zs[8]);
+        ct_row(&v[4], &v[5], zs[9]);
+        ct_row(&v[6], &v[7], zs[10]);
+        ON_PAIRS(swap_dwords, v);
+        ct_len1(&v[0], &v[1], zs[11], zs[15]);
+        ct_len1(&v[2], &v[3], zs[12], zs[16]);
+        ct_len1(&v[4], &v[5], zs[13], zs[17]);
+        ct_len1(&v[6], &v[7], zs[14], zs[18]);
+        ON_PAIRS(len1_to_natural, v);
+        store_quarter(a, v);
     }
 }
 
@@ -354,7 +378,7 @@ AVX2_INLINE void gs_last(__m256i *x, __m256i *y)
 ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p)
 {
     const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
-    __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
+    __m256i v[8], z, zq;
     int32_t *a;
     size_t i;
 
@@ -363,90 +387,53 @@ ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p)
         const int32_t (*zs)[2][8] = intt_small_zetas[i];
 
         a = p->coeff + 32 * i;
-        v0 = load_split(a);
-        v1 = load_split(a + 4);
-        v2 = load_split(a + 8);
-        v3 = load_split(a + 12);
-        v4 = load_split(a + 16);
-        v5 = load_split(a + 20);
-        v6 = load_split(a + 24);
-        v7 = load_split(a + 28);
-        natural_to_len1(&v0, &v1);
-        natural_to_len1(&v2, &v3);
-        natural_to_len1(&v4, &v5);
-        natural_to_len1(&v6, &v7);
-        gs_len1(&v0, &v1, zs[0], zs[4]);
-        gs_len1(&v2, &v3, zs[1], zs[5]);
-        gs_len1(&v4, &v5, zs[2], zs[6]);
-        gs_len1(&v6, &v7, zs[3], zs[7]);
-        swap_dwords(&v0, &v1);
-        swap_dwords(&v2, &v3);
-        swap_dwords(&v4, &v5);
-        swap_dwords(&v6, &v7);
-        gs_row(&v0, &v1, zs[8]);
-        gs_row(&v2, &v3, zs[9]);
-        gs_row(&v4, &v5, zs[10]);
-        gs_row(&v6, &v7, zs[11]);
-        swap_qwords(&v0, &v1);
-        swap_qwords(&v2, &v3);
-        swap_qwords(&v4, &v5);
-        swap_qwords(&v6, &v7);
-        gs_row(&v0, &v1, zs[12]);
-        gs_row(&v2, &v3, zs[13]);
-        gs_row(&v4, &v5, zs[14]);
-        gs_row(&v6, &v7, zs[15]);
-        gs_row(&v0, &v2, zs[16]);
-        gs_row(&v1, &v3, zs[16]);
-        gs_row(&v4, &v6, zs[17]);
-        gs_row(&v5, &v7, zs[17]);
-        gs_row(&v0, &v4, zs[18]);
-        gs_row(&v1, &v5, zs[18]);
-        gs_row(&v2, &v6, zs[18]);
-        gs_row(&v3, &v7, zs[18]);
-        store_split(a, v0);
-        store_split(a + 4, v1);
-        store_split(a + 8, v2);
-        store_split(a + 12, v3);
-        store_split(a + 16, v4);
-        store_split(a + 20, v5);
-        store_split(a + 24, v6);
-        store_split(a + 28, v7);
+        load_quarter(v, a);
+        ON_PAIRS(natural_to_len1, v);
+        gs_len1(&v[0], &v[1], zs[0], zs[4]);
+        gs_len1(&v[2], &v[3], zs[1], zs[5]);
+        gs_len1(&v[4], &v[5], zs[2], zs[6]);
+        gs_len1(&v[6], &v[7], zs[3], zs[7]);
+        ON_PAIRS(swap_dwords, v);
+        gs_row(&v[0], &v[1], zs[8]);
+        gs_row(&v[2], &v[3], zs[9]);
+        gs_row(&v[4], &v[5], zs[10]);
+        gs_row(&v[6], &v[7], zs[11]);
+        ON_PAIRS(swap_qwords, v);
+        gs_row(&v[0], &v[1], zs[12]);
+        gs_row(&v[2], &v[3], zs[13]);
+        gs_row(&v[4], &v[5], zs[14]);
+        gs_row(&v[6], &v[7], zs[15]);
+        gs_row(&v[0], &v[2], zs[16]);
+        gs_row(&v[1], &v[3], zs[16]);
+        gs_row(&v[4], &v[6], zs[17]);
+        gs_row(&v[5], &v[7], zs[17]);
+        gs_row(&v[0], &v[4], zs[18]);
+        gs_row(&v[1], &v[5], zs[18]);
+        gs_row(&v[2], &v[6], zs[18]);
+        gs_row(&v[3], &v[7], zs[18]);
+        store_quarter(a, v);
     }
     /* len = 32, 64, and 128 with the scaling, on registers i, ..., i + 28 */
     for (i = 0; i < 4; i++) {
         a = p->coeff + 8 * i;
-        v0 = load(a);
-        v1 = load(a + 32);
-        v2 = load(a + 64);
-        v3 = load(a + 96);
-        v4 = load(a + 128);
-        v5 = load(a + 160);
-        v6 = load(a + 192);
-        v7 = load(a + 224);
-        gs(&v0, &v1, bcast(zb + 7), bcast(zbq + 7));
-        gs(&v2, &v3, bcast(zb + 6), bcast(zbq + 6));
-        gs(&v4, &v5, bcast(zb + 5), bcast(zbq + 5));
-        gs(&v6, &v7, bcast(zb + 4), bcast(zbq + 4));
+        load_spread(v, a);
+        gs(&v[0], &v[1], bcast(zb + 7), bcast(zbq + 7));
+        gs(&v[2], &v[3], bcast(zb + 6), bcast(zbq + 6));
+        gs(&v[4], &v[5], bcast(zb + 5), bcast(zbq + 5));
+        gs(&v[6], &v[7], bcast(zb + 4), bcast(zbq + 4));
         z = bcast(zb + 3);
         zq = bcast(zbq + 3);
-        gs(&v0, &v2, z, zq);
-        gs(&v1, &v3, z, zq);
+        gs(&v[0], &v[2], z, zq);
+        gs(&v[1], &v[3], z, zq);
         z = bcast(zb + 2);
         zq = bcast(zbq + 2);
-        gs(&v4, &v6, z, zq);
-        gs(&v5, &v7, z, zq);
-        gs_last(&v0, &v4);
-        gs_last(&v1, &v5);
-        gs_last(&v2, &v6);
-        gs_last(&v3, &v7);
-        store(a, v0);
-        store(a + 32, v1);
-        store(a + 64, v2);
-        store(a + 96, v3);
-        store(a + 128, v4);
-        store(a + 160, v5);
-        store(a + 192, v6);
-        store(a + 224, v7);
+        gs(&v[4], &v[6], z, zq);
+        gs(&v[5], &v[7], z, zq);
+        gs_last(&v[0], &v[4]);
+        gs_last(&v[1], &v[5]);
+        gs_last(&v[2], &v[6]);
+        gs_last(&v[3], &v[7]);
+        store_spread(a, v);
     }
 }
 
