@@ -7,11 +7,15 @@
  * (R = 2^32) on exact 64-bit products, the same (lazy) reduction points.
  * Only the order in which independent butterflies run differs.
  *
- * A ymm register holds 8 consecutive coefficients.  Layers with len >= 8
- * pair whole registers; the last three layers of the NTT (the first three
- * of the inverse) work on 16 coefficients in two registers, regrouped so
- * that each butterfly pairs lane i of one register with lane i of the
- * other, then put back in natural order.
+ * A ymm register holds 8 coefficients.  The layers with len >= 32 pair
+ * whole registers of 8 consecutive coefficients (8 registers, 32 apart).
+ * The other five work on a quarter of the polynomial at a time, 64
+ * coefficients in 8 registers, each holding 4 consecutive coefficients in
+ * its low 128-bit half and the 4 that are 128 further on in its high half:
+ * len = 16, 8 and 4 pair whole registers, and len = 2 and 1 regroup pairs
+ * of registers within each 128-bit half (no shuffle crosses the halves),
+ * then put them back.  Every layer then has 4 independent butterflies
+ * in flight, and the 128-bit lane-crossing shuffles are gone.
  */
 #include <stdint.h>
 #include "ml_dsa_x86_64.h"
@@ -120,26 +124,88 @@ AVX2_INLINE void store(int32_t *p, __m256i v)
     _mm256_storeu_si256((__m256i *)p, v);
 }
 
-/*
- * Regroupings of 16 coefficients c0..c15 held in two registers:
- *   natural:  [c0  .. c7],                  [c8  .. c15]
- *   len 4:    [c0-c3  | c8-c11],            [c4-c7  | c12-c15]
- *   len 2:    [c0 c1 c4 c5 | c8 c9 c12 c13], [c2 c3 c6 c7 | c10 ...]
- *   len 1:    [c0 c2 c4 c6 | c8 ...],        [c1 c3 c5 c7 | c9 ...]
- * so that in each the butterflies of that layer pair lane i with lane i.
- * Each of the three steps below is its own inverse; the NTT's way back from
- * len 1 and the inverse's way there take one step each.
- */
-AVX2_INLINE void natural_to_len4(__m256i *x, __m256i *y)
+/* 8 coefficients from a (low half) and a + 128 (high half), and back. */
+AVX2_INLINE __m256i load_split(const int32_t *a)
 {
-    __m256i a = _mm256_permute2x128_si256(*x, *y, 0x20);
-    __m256i b = _mm256_permute2x128_si256(*x, *y, 0x31);
+    __m128i lo = _mm_loadu_si128((const __m128i *)a);
+    __m128i hi = _mm_loadu_si128((const __m128i *)(a + 128));
 
-    *x = a;
-    *y = b;
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
 
-/* len 4 <-> len 2: the 64-bit halves of each 128-bit lane are swapped. */
+AVX2_INLINE void store_split(int32_t *a, __m256i v)
+{
+    _mm_storeu_si128((__m128i *)a, _mm256_castsi256_si128(v));
+    _mm_storeu_si128((__m128i *)(a + 128), _mm256_extracti128_si256(v, 1));
+}
+
+/*
+ * The 8 registers of the layers with len >= 32: v[k] holds a[32k] ..
+ * a[32k + 7].
+ */
+AVX2_INLINE void load_spread(__m256i v[8], const int32_t *a)
+{
+    v[0] = load(a);
+    v[1] = load(a + 32);
+    v[2] = load(a + 64);
+    v[3] = load(a + 96);
+    v[4] = load(a + 128);
+    v[5] = load(a + 160);
+    v[6] = load(a + 192);
+    v[7] = load(a + 224);
+}
+
+AVX2_INLINE void store_spread(int32_t *a, const __m256i v[8])
+{
+    store(a, v[0]);
+    store(a + 32, v[1]);
+    store(a + 64, v[2]);
+    store(a + 96, v[3]);
+    store(a + 128, v[4]);
+    store(a + 160, v[5]);
+    store(a + 192, v[6]);
+    store(a + 224, v[7]);
+}
+
+/*
+ * The 8 registers of a quarter: v[r] holds a[4r] .. a[4r + 3] in its low
+ * half and a[128 + 4r] .. a[128 + 4r + 3] in its high half.
+ */
+AVX2_INLINE void load_quarter(__m256i v[8], const int32_t *a)
+{
+    v[0] = load_split(a);
+    v[1] = load_split(a + 4);
+    v[2] = load_split(a + 8);
+    v[3] = load_split(a + 12);
+    v[4] = load_split(a + 16);
+    v[5] = load_split(a + 20);
+    v[6] = load_split(a + 24);
+    v[7] = load_split(a + 28);
+}
+
+AVX2_INLINE void store_quarter(int32_t *a, const __m256i v[8])
+{
+    store_split(a, v[0]);
+    store_split(a + 4, v[1]);
+    store_split(a + 8, v[2]);
+    store_split(a + 12, v[3]);
+    store_split(a + 16, v[4]);
+    store_split(a + 20, v[5]);
+    store_split(a + 24, v[6]);
+    store_split(a + 28, v[7]);
+}
+
+/*
+ * Regroupings of the 8 coefficients c0..c7 in one 128-bit half of a pair
+ * of registers (the other half likewise):
+ *   natural:  [c0 c1 c2 c3], [c4 c5 c6 c7]
+ *   len 2:    [c0 c1 c4 c5], [c2 c3 c6 c7]
+ *   len 1:    [c0 c2 c4 c6], [c1 c3 c5 c7]
+ * so that in each the butterflies of that layer pair lane i with lane i.
+ * Each of the two steps below is its own inverse.
+ */
+
+/* natural <-> len 2: the 64-bit halves of each 128-bit lane are swapped. */
 AVX2_INLINE void swap_qwords(__m256i *x, __m256i *y)
 {
     __m256i a = _mm256_unpacklo_epi64(*x, *y);
@@ -162,68 +228,63 @@ AVX2_INLINE void swap_dwords(__m256i *x, __m256i *y)
     *y = b;
 }
 
-/* natural -> len 1 in one go: the two 128-bit halves regrouped, then the
- * even and the odd coefficients gathered (vshufps). */
+/* natural -> len 1 in one go: the even and the odd coefficients gathered
+ * (vshufps). */
 AVX2_INLINE void natural_to_len1(__m256i *x, __m256i *y)
 {
-    __m256 a = _mm256_castsi256_ps(_mm256_permute2x128_si256(*x, *y, 0x20));
-    __m256 b = _mm256_castsi256_ps(_mm256_permute2x128_si256(*x, *y, 0x31));
+    __m256 a = _mm256_castsi256_ps(*x);
+    __m256 b = _mm256_castsi256_ps(*y);
 
     *x = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88));
     *y = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD));
 }
 
-/* len 1 -> natural in one go: even and odd coefficients interleaved, then
- * the 128-bit halves regrouped. */
+/* len 1 -> natural in one go: even and odd coefficients interleaved. */
 AVX2_INLINE void len1_to_natural(__m256i *x, __m256i *y)
 {
     __m256i lo = _mm256_unpacklo_epi32(*x, *y);
     __m256i hi = _mm256_unpackhi_epi32(*x, *y);
 
-    *x = _mm256_permute2x128_si256(lo, hi, 0x20);
-    *y = _mm256_permute2x128_si256(lo, hi, 0x31);
+    *x = lo;
+    *y = hi;
 }
 
-/*
- * The last three layers of the NTT (len = 4, 2, 1) on 16 coefficients,
- * with the zetas of their block from ntt_small_zetas.
- */
-AVX2_INLINE void ntt_last3(__m256i *x, __m256i *y, const int32_t z[6][8])
-{
-    __m256i zl1 = load(z[4]), zql1 = load(z[5]);
-    __m256i t;
+/* A regrouping step on each pair of registers 2p, 2p + 1 of a quarter. */
+#define ON_PAIRS(step, v) \
+    (step(&(v)[0], &(v)[1]), step(&(v)[2], &(v)[3]), \
+     step(&(v)[4], &(v)[5]), step(&(v)[6], &(v)[7]))
 
-    natural_to_len4(x, y);
+/* ct() and gs() with a row of a zeta table and its zq row. */
+AVX2_INLINE void ct_row(__m256i *x, __m256i *y, const int32_t z[2][8])
+{
     ct(x, y, load(z[0]), load(z[1]));
-    swap_qwords(x, y);
-    ct(x, y, load(z[2]), load(z[3]));
-    swap_dwords(x, y);
-    /* len 1: a different zeta in every lane */
-    t = mont_mul(*y, zl1, zql1, odd_lanes(zl1), odd_lanes(zql1));
+}
+
+AVX2_INLINE void gs_row(__m256i *x, __m256i *y, const int32_t z[2][8])
+{
+    gs(x, y, load(z[0]), load(z[1]));
+}
+
+/* The len = 1 butterflies: a different zeta in every lane, z for the even
+ * lanes and zo (each odd lane's zeta in the even lane below it) for the
+ * odd ones. */
+AVX2_INLINE void ct_len1(__m256i *x, __m256i *y, const int32_t z[2][8],
+                         const int32_t zo[2][8])
+{
+    __m256i t = mont_mul(*y, load(z[0]), load(z[1]), load(zo[0]),
+                         load(zo[1]));
+
     *y = _mm256_sub_epi32(*x, t);
     *x = _mm256_add_epi32(*x, t);
-    len1_to_natural(x, y);
 }
 
-/*
- * The first three layers of the inverse NTT (len = 1, 2, 4) on 16
- * coefficients, with the zetas of their block from intt_small_zetas.
- */
-AVX2_INLINE void intt_first3(__m256i *x, __m256i *y, const int32_t z[6][8])
+AVX2_INLINE void gs_len1(__m256i *x, __m256i *y, const int32_t z[2][8],
+                         const int32_t zo[2][8])
 {
-    __m256i zl1 = load(z[0]), zql1 = load(z[1]);
-    __m256i d;
+    __m256i d = _mm256_sub_epi32(*y, *x);
 
-    natural_to_len1(x, y);
-    /* len 1: a different zeta in every lane */
-    d = _mm256_sub_epi32(*y, *x);
     *x = _mm256_add_epi32(*x, *y);
-    *y = mont_mul(d, zl1, zql1, odd_lanes(zl1), odd_lanes(zql1));
-    swap_dwords(x, y);
-    gs(x, y, load(z[2]), load(z[3]));
-    swap_qwords(x, y);
-    gs(x, y, load(z[4]), load(z[5]));
-    natural_to_len4(x, y);
+    *y = mont_mul(d, load(z[0]), load(z[1]), load(zo[0]), load(zo[1]));
 }
 
 /*
@@ -233,67 +294,65 @@ AVX2_INLINE void intt_first3(__m256i *x, __m256i *y, const int32_t z[6][8])
 ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_avx2(ML_DSA_POLY *p)
 {
     const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
-    __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
+    __m256i v[8], z, zq;
     int32_t *a;
     size_t i;
 
     /* len = 128, 64, 32 on registers i, i + 4, ..., i + 28 */
     for (i = 0; i < 4; i++) {
         a = p->coeff + 8 * i;
-        v0 = load(a);
-        v1 = load(a + 32);
-        v2 = load(a + 64);
-        v3 = load(a + 96);
-        v4 = load(a + 128);
-        v5 = load(a + 160);
-        v6 = load(a + 192);
-        v7 = load(a + 224);
+        load_spread(v, a);
         z = bcast(zb + 1);
         zq = bcast(zbq + 1);
-        ct(&v0, &v4, z, zq);
-        ct(&v1, &v5, z, zq);
-        ct(&v2, &v6, z, zq);
-        ct(&v3, &v7, z, zq);
+        ct(&v[0], &v[4], z, zq);
+        ct(&v[1], &v[5], z, zq);
+        ct(&v[2], &v[6], z, zq);
+        ct(&v[3], &v[7], z, zq);
         z = bcast(zb + 2);
         zq = bcast(zbq + 2);
-        ct(&v0, &v2, z, zq);
-        ct(&v1, &v3, z, zq);
+        ct(&v[0], &v[2], z, zq);
+        ct(&v[1], &v[3], z, zq);
         z = bcast(zb + 3);
         zq = bcast(zbq + 3);
-        ct(&v4, &v6, z, zq);
-        ct(&v5, &v7, z, zq);
-        ct(&v0, &v1, bcast(zb + 4), bcast(zbq + 4));
-        ct(&v2, &v3, bcast(zb + 5), bcast(zbq + 5));
-        ct(&v4, &v5, bcast(zb + 6), bcast(zbq + 6));
-        ct(&v6, &v7, bcast(zb + 7), bcast(zbq + 7));
-        store(a, v0);
-        store(a + 32, v1);
-        store(a + 64, v2);
-        store(a + 96, v3);
-        store(a + 128, v4);
-        store(a + 160, v5);
-        store(a + 192, v6);
-        store(a + 224, v7);
+        ct(&v[4], &v[6], z, zq);
+        ct(&v[5], &v[7], z, zq);
+        ct(&v[0], &v[1], bcast(zb + 4), bcast(zbq + 4));
+        ct(&v[2], &v[3], bcast(zb + 5), bcast(zbq + 5));
+        ct(&v[4], &v[5], bcast(zb + 6), bcast(zbq + 6));
+        ct(&v[6], &v[7], bcast(zb + 7), bcast(zbq + 7));
+        store_spread(a, v);
     }
-    /* len = 16, 8, 4, 2, 1 on each 32 coefficients */
-    for (i = 0; i < ML_DSA_N / 32; i++) {
+    /* len = 16, 8, 4, 2, 1 on each quarter: 32i .. 32i + 31 in the low
+     * halves, 128 + 32i .. 128 + 32i + 31 in the high ones */
+    for (i = 0; i < 4; i++) {
+        const int32_t (*zs)[2][8] = ntt_small_zetas[i];
+
         a = p->coeff + 32 * i;
-        v0 = load(a);
-        v1 = load(a + 8);
-        v2 = load(a + 16);
-        v3 = load(a + 24);
-        z = bcast(zb + 8 + i);
-        zq = bcast(zbq + 8 + i);
-        ct(&v0, &v2, z, zq);
-        ct(&v1, &v3, z, zq);
-        ct(&v0, &v1, bcast(zb + 16 + 2 * i), bcast(zbq + 16 + 2 * i));
-        ct(&v2, &v3, bcast(zb + 17 + 2 * i), bcast(zbq + 17 + 2 * i));
-        ntt_last3(&v0, &v1, ntt_small_zetas[2 * i]);
-        ntt_last3(&v2, &v3, ntt_small_zetas[2 * i + 1]);
-        store(a, v0);
-        store(a + 8, v1);
-        store(a + 16, v2);
-        store(a + 24, v3);
+        load_quarter(v, a);
+        ct_row(&v[0], &v[4], zs[0]);
+        ct_row(&v[1], &v[5], zs[0]);
+        ct_row(&v[2], &v[6], zs[0]);
+        ct_row(&v[3], &v[7], zs[0]);
+        ct_row(&v[0], &v[2], zs[1]);
+        ct_row(&v[1], &v[3], zs[1]);
+        ct_row(&v[4], &v[6], zs[2]);
+        ct_row(&v[5], &v[7], zs[2]);
+        ct_row(&v[0], &v[1], zs[3]);
+        ct_row(&v[2], &v[3], zs[4]);
+        ct_row(&v[4], &v[5], zs[5]);
+        ct_row(&v[6], &v[7], zs[6]);
+        ON_PAIRS(swap_qwords, v);
+        ct_row(&v[0], &v[1], zs[7]);
+        ct_row(&v[2], &v[3], zs[8]);
+        ct_row(&v[4], &v[5], zs[9]);
+        ct_row(&v[6], &v[7], zs[10]);
+        ON_PAIRS(swap_dwords, v);
+        ct_len1(&v[0], &v[1], zs[11], zs[15]);
+        ct_len1(&v[2], &v[3], zs[12], zs[16]);
+        ct_len1(&v[4], &v[5], zs[13], zs[17]);
+        ct_len1(&v[6], &v[7], zs[14], zs[18]);
+        ON_PAIRS(len1_to_natural, v);
+        store_quarter(a, v);
     }
 }
 
@@ -319,65 +378,62 @@ AVX2_INLINE void gs_last(__m256i *x, __m256i *y)
 ML_DSA_AVX2_FN void ossl_ml_dsa_poly_ntt_inverse_avx2(ML_DSA_POLY *p)
 {
     const int32_t *zb = ntt_big_zetas[0], *zbq = ntt_big_zetas[1];
-    __m256i v0, v1, v2, v3, v4, v5, v6, v7, z, zq;
+    __m256i v[8], z, zq;
     int32_t *a;
     size_t i;
 
-    /* len = 1, 2, 4, 8, 16 on each 32 coefficients */
-    for (i = 0; i < ML_DSA_N / 32; i++) {
+    /* len = 1, 2, 4, 8, 16 on each quarter, as in the NTT */
+    for (i = 0; i < 4; i++) {
+        const int32_t (*zs)[2][8] = intt_small_zetas[i];
+
         a = p->coeff + 32 * i;
-        v0 = load(a);
-        v1 = load(a + 8);
-        v2 = load(a + 16);
-        v3 = load(a + 24);
-        intt_first3(&v0, &v1, intt_small_zetas[2 * i]);
-        intt_first3(&v2, &v3, intt_small_zetas[2 * i + 1]);
-        gs(&v0, &v1, bcast(zb + 31 - 2 * i), bcast(zbq + 31 - 2 * i));
-        gs(&v2, &v3, bcast(zb + 30 - 2 * i), bcast(zbq + 30 - 2 * i));
-        z = bcast(zb + 15 - i);
-        zq = bcast(zbq + 15 - i);
-        gs(&v0, &v2, z, zq);
-        gs(&v1, &v3, z, zq);
-        store(a, v0);
-        store(a + 8, v1);
-        store(a + 16, v2);
-        store(a + 24, v3);
+        load_quarter(v, a);
+        ON_PAIRS(natural_to_len1, v);
+        gs_len1(&v[0], &v[1], zs[0], zs[4]);
+        gs_len1(&v[2], &v[3], zs[1], zs[5]);
+        gs_len1(&v[4], &v[5], zs[2], zs[6]);
+        gs_len1(&v[6], &v[7], zs[3], zs[7]);
+        ON_PAIRS(swap_dwords, v);
+        gs_row(&v[0], &v[1], zs[8]);
+        gs_row(&v[2], &v[3], zs[9]);
+        gs_row(&v[4], &v[5], zs[10]);
+        gs_row(&v[6], &v[7], zs[11]);
+        ON_PAIRS(swap_qwords, v);
+        gs_row(&v[0], &v[1], zs[12]);
+        gs_row(&v[2], &v[3], zs[13]);
+        gs_row(&v[4], &v[5], zs[14]);
+        gs_row(&v[6], &v[7], zs[15]);
+        gs_row(&v[0], &v[2], zs[16]);
+        gs_row(&v[1], &v[3], zs[16]);
+        gs_row(&v[4], &v[6], zs[17]);
+        gs_row(&v[5], &v[7], zs[17]);
+        gs_row(&v[0], &v[4], zs[18]);
+        gs_row(&v[1], &v[5], zs[18]);
+        gs_row(&v[2], &v[6], zs[18]);
+        gs_row(&v[3], &v[7], zs[18]);
+        store_quarter(a, v);
     }
     /* len = 32, 64, and 128 with the scaling, on registers i, ..., i + 28 */
     for (i = 0; i < 4; i++) {
         a = p->coeff + 8 * i;
-        v0 = load(a);
-        v1 = load(a + 32);
-        v2 = load(a + 64);
-        v3 = load(a + 96);
-        v4 = load(a + 128);
-        v5 = load(a + 160);
-        v6 = load(a + 192);
-        v7 = load(a + 224);
-        gs(&v0, &v1, bcast(zb + 7), bcast(zbq + 7));
-        gs(&v2, &v3, bcast(zb + 6), bcast(zbq + 6));
-        gs(&v4, &v5, bcast(zb + 5), bcast(zbq + 5));
-        gs(&v6, &v7, bcast(zb + 4), bcast(zbq + 4));
+        load_spread(v, a);
+        gs(&v[0], &v[1], bcast(zb + 7), bcast(zbq + 7));
+        gs(&v[2], &v[3], bcast(zb + 6), bcast(zbq + 6));
+        gs(&v[4], &v[5], bcast(zb + 5), bcast(zbq + 5));
+        gs(&v[6], &v[7], bcast(zb + 4), bcast(zbq + 4));
         z = bcast(zb + 3);
         zq = bcast(zbq + 3);
-        gs(&v0, &v2, z, zq);
-        gs(&v1, &v3, z, zq);
+        gs(&v[0], &v[2], z, zq);
+        gs(&v[1], &v[3], z, zq);
         z = bcast(zb + 2);
         zq = bcast(zbq + 2);
-        gs(&v4, &v6, z, zq);
-        gs(&v5, &v7, z, zq);
-        gs_last(&v0, &v4);
-        gs_last(&v1, &v5);
-        gs_last(&v2, &v6);
-        gs_last(&v3, &v7);
-        store(a, v0);
-        store(a + 32, v1);
-        store(a + 64, v2);
-        store(a + 96, v3);
-        store(a + 128, v4);
-        store(a + 160, v5);
-        store(a + 192, v6);
-        store(a + 224, v7);
+        gs(&v[4], &v[6], z, zq);
+        gs(&v[5], &v[7], z, zq);
+        gs_last(&v[0], &v[4]);
+        gs_last(&v[1], &v[5]);
+        gs_last(&v[2], &v[6]);
+        gs_last(&v[3], &v[7]);
+        store_spread(a, v);
     }
 }
 
