@@ -123,16 +123,24 @@ static void tjob_new(TJOB *t, size_t rate, size_t inlen)
     t->alive = 1;
 }
 
-/* The job's output against scalar SHAKE of its input. */
-static void tjob_check(const TJOB *t)
+/* 1 when the outlen bytes of got are scalar SHAKE of rate on in. */
+static int equals_scalar_shake(size_t rate, const uint8_t *in, size_t inlen,
+                               const uint8_t *got, size_t outlen)
 {
     static uint8_t want[MAX_OUT];
 
-    if (t->rate == SHAKE128_RATE)
-        SHA3_shake128(want, t->outlen, t->in, t->inlen);
+    if (rate == SHAKE128_RATE)
+        SHA3_shake128(want, outlen, in, inlen);
     else
-        SHA3_shake256(want, t->outlen, t->in, t->inlen);
-    ck_assert_msg(memcmp(want, t->got, t->outlen) == 0,
+        SHA3_shake256(want, outlen, in, inlen);
+    return memcmp(want, got, outlen) == 0;
+}
+
+/* The job's output against scalar SHAKE of its input. */
+static void tjob_check(const TJOB *t)
+{
+    ck_assert_msg(equals_scalar_shake(t->rate, t->in, t->inlen, t->got,
+                                      t->outlen),
                   "rate %zu, input %zu bytes in %zu pieces, output %zu bytes "
                   "in %zu pieces: differs", t->rate, t->inlen, t->nin,
                   t->outlen, t->nout);
@@ -566,6 +574,119 @@ START_TEST(input_given_while_busy_in_many_pieces_equals_scalar_shake)
 }
 END_TEST
 
+/*
+ * Jobs that squeeze in steps, from their callbacks, whole blocks and
+ * pieces in turn, some restarting at the other rate: the rounds switch
+ * mid-stream between the fast path (every lane squeezing whole blocks of
+ * one rate, straight into the buffers, as many as the fewest takes) and
+ * the sorted one (a lane reading part of a block, or of the rate not
+ * picked), and back.
+ */
+#define STEPS_MAX 6
+typedef struct {
+    SHA3_MB_JOB job;
+    SHA3_MB_SCHED *sched;
+    size_t rate, inlen, step, nsteps, outlen, restarts;
+    size_t len[STEPS_MAX];
+    uint8_t in[2 * SHAKE128_RATE], got[MAX_OUT];
+} STEP_JOB;
+
+/* Step job sj's next squeeze: whole blocks, or a piece of a block. */
+static size_t step_len(const STEP_JOB *sj)
+{
+    size_t blocks = 1 + (size_t)test_rand_below(4);
+
+    if (test_rand_below(3) == 0)
+        return 1 + (size_t)test_rand_below(sj->rate + 7);
+    return blocks * sj->rate;
+}
+
+/* A new input and squeeze script for sj, of rate. */
+static void step_job_new(STEP_JOB *sj, size_t rate)
+{
+    size_t i;
+
+    sj->rate = rate;
+    sj->inlen = (size_t)test_rand_below(sizeof(sj->in) + 1);
+    test_rand_bytes(sj->in, sj->inlen);
+    sj->nsteps = 1 + (size_t)test_rand_below(STEPS_MAX);
+    for (i = 0, sj->outlen = 0; i < sj->nsteps; i++) {
+        sj->len[i] = step_len(sj);
+        if (sj->outlen + sj->len[i] > MAX_OUT)
+            sj->len[i] = MAX_OUT - sj->outlen;
+        sj->outlen += sj->len[i];
+    }
+    sj->step = 0;
+    memset(sj->got, 0xa5, sizeof(sj->got));
+}
+
+/* The job's squeezes so far equal scalar SHAKE. */
+static void step_job_check(const STEP_JOB *sj)
+{
+    ck_assert_msg(equals_scalar_shake(sj->rate, sj->in, sj->inlen, sj->got,
+                                      sj->outlen),
+                  "rate %zu, input %zu bytes, %zu squeezes: differs",
+                  sj->rate, sj->inlen, sj->nsteps);
+}
+
+/* The next squeeze of the script; at its end, the check and, while it
+ * has restarts left, a new script (at either rate) in its lane. */
+static void step_job_done(SHA3_MB_JOB *job)
+{
+    STEP_JOB *sj = job->arg;
+    size_t off = 0, i;
+
+    if (++sj->step == sj->nsteps) {
+        step_job_check(sj);
+        if (sj->restarts == 0)
+            return;
+        sj->restarts--;
+        step_job_new(sj, test_rand_below(2) ? SHAKE128_RATE : SHAKE256_RATE);
+        SHA3_mb_job_restart(job, sj->rate);
+        SHA3_mb_job_absorb(job, sj->in, sj->inlen);
+        SHA3_mb_job_final(job);
+    }
+    for (i = 0; i < sj->step; i++)
+        off += sj->len[i];
+    SHA3_mb_job_squeeze(job, sj->got + off, sj->len[sj->step]);
+    SHA3_mb_submit(sj->sched, job);
+}
+
+START_TEST(squeezes_switching_between_fast_and_sorted_rounds_equal_scalar_shake)
+{
+    const KECCAK1600_MB_KERNEL *k = kernel_under_test(_i, "switching");
+    static STEP_JOB jobs[SHA3_MB_MAX_WAYS];
+    SHA3_MB_SCHED s;
+    size_t i;
+
+    if (k == NULL)
+        return;
+    for (int round = 0; round < 60; round++) {
+        SHA3_mb_init(&s, k);
+        for (i = 0; i < k->ways; i++) {
+            STEP_JOB *sj = &jobs[i];
+
+            /* one rate at the start of most rounds: fast rounds first */
+            step_job_new(sj, round % 3 == 0 && i % 2 ? SHAKE256_RATE
+                                                     : SHAKE128_RATE);
+            sj->sched = &s;
+            sj->restarts = (size_t)test_rand_below(4);
+            SHA3_mb_job_init(&sj->job, sj->rate);
+            sj->job.done = step_job_done;
+            sj->job.arg = sj;
+            SHA3_mb_job_absorb(&sj->job, sj->in, sj->inlen);
+            SHA3_mb_job_final(&sj->job);
+            SHA3_mb_job_squeeze(&sj->job, sj->got, sj->len[0]);
+            SHA3_mb_submit(&s, &sj->job);
+        }
+        SHA3_mb_flush(&s, NULL);
+        for (i = 0; i < k->ways; i++)
+            ck_assert_msg(!SHA3_mb_job_busy(&jobs[i].job), "job %zu busy", i);
+        SHA3_mb_cleanse(&s);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sha3_mb");
@@ -584,6 +705,9 @@ int main(void)
     tcase_add_loop_test(tc, waiting_job_is_not_starved_by_resubmitted_ones,
                         0, NKERNELS);
     tcase_add_loop_test(tc, input_given_while_busy_in_many_pieces_equals_scalar_shake,
+                        0, NKERNELS);
+    tcase_add_loop_test(tc,
+                        squeezes_switching_between_fast_and_sorted_rounds_equal_scalar_shake,
                         0, NKERNELS);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

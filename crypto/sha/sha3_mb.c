@@ -43,6 +43,22 @@ enum { PHASE_ABSORB, PHASE_PADDED, PHASE_SQUEEZE };
  */
 enum { HELD_STATE, HELD_ZERO, HELD_SHORT };
 
+/* Copy the 25 words of a state, src's word i at src[si * i] to dst[di * i]:
+ * five per turn. */
+static void state_copy(uint64_t *dst, size_t di, const uint64_t *src,
+                       size_t si)
+{
+    size_t i;
+
+    for (i = 0; i < KECCAK1600_LANES; i += 5) {
+        dst[di * i] = src[si * i];
+        dst[di * (i + 1)] = src[si * (i + 1)];
+        dst[di * (i + 2)] = src[si * (i + 2)];
+        dst[di * (i + 3)] = src[si * (i + 3)];
+        dst[di * (i + 4)] = src[si * (i + 4)];
+    }
+}
+
 /*
  * State j of ways interleaved states becomes what the job holds, but for
  * the words of the returned mask (bit i: word i), which are to be zeroed:
@@ -55,8 +71,6 @@ enum { HELD_STATE, HELD_ZERO, HELD_SHORT };
 static uint32_t held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
                            size_t j)
 {
-    size_t i;
-
     switch (job->held) {
     case HELD_ZERO:
         return KECCAK1600_ALL_WORDS;
@@ -66,8 +80,7 @@ static uint32_t held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
                                                   job->held_len, SHAKE_PAD,
                                                   job->rate);
     default:
-        for (i = 0; i < KECCAK1600_LANES; i++)
-            A[ways * i + j] = job->A[i];
+        state_copy(A + j, ways, job->A, 1);
         return 0;
     }
 }
@@ -88,14 +101,34 @@ static int kernel_zeroes(const SHA3_MB_SCHED *s)
 #endif
 }
 
+/*
+ * Lane j is to be started afresh: on a kernel that does not zero lanes,
+ * its 25 words are zeroed now, five per turn, before its first words are
+ * written (fewer instructions than zeroing the others after them from
+ * their mask, word by word).
+ */
+static void lane_clear(SHA3_MB_SCHED *s, size_t j)
+{
+    uint64_t *A = s->A + j;
+    size_t i, w = s->ways;
+
+    if (kernel_zeroes(s))
+        return;
+    for (i = 0; i < KECCAK1600_LANES; i += 5) {
+        A[w * i] = 0;
+        A[w * (i + 1)] = 0;
+        A[w * (i + 2)] = 0;
+        A[w * (i + 3)] = 0;
+        A[w * (i + 4)] = 0;
+    }
+}
+
 /* Lane j owes the zeros of mask (bit i: word i; 0: none): the kernel's to
- * write, or written now. */
+ * write (other kernels' lanes were cleared before, lane_clear). */
 static void lane_owe(SHA3_MB_SCHED *s, size_t j, uint32_t mask)
 {
-    if (mask != 0 && !kernel_zeroes(s)) {
-        KECCAK1600_zero_words_xn(s->A, s->ways, j, mask);
+    if (!kernel_zeroes(s))
         mask = 0;
-    }
     s->shape[4 + j] = mask;
     if (mask != 0)
         s->fresh |= 1u << j;
@@ -134,12 +167,11 @@ static uint64_t *job_state(SHA3_MB_JOB *job, size_t *ways, size_t *j)
 /* The job's state leaves its lane (unless discarded), which is then free. */
 static void lane_leave(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
 {
-    size_t i, j = (size_t)job->lane;
+    size_t j = (size_t)job->lane;
 
     if (!job->discard) {
         lane_settle(s, j);
-        for (i = 0; i < KECCAK1600_LANES; i++)
-            job->A[i] = s->A[s->ways * i + j];
+        state_copy(job->A, 1, s->A + j, s->ways);
         job->held = HELD_STATE;
     }
     lane_owe(s, j, 0);
@@ -226,9 +258,10 @@ void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate)
  * output. */
 static void job_reset(SHA3_MB_JOB *job, size_t rate)
 {
-    if (job->lane >= 0)
+    if (job->lane >= 0) {
+        lane_clear(job->sched, (size_t)job->lane);
         lane_owe(job->sched, (size_t)job->lane, KECCAK1600_ALL_WORDS);
-    else
+    } else
         job->held = HELD_ZERO;
     job->npieces = 0;
     job->out = NULL;
@@ -265,6 +298,7 @@ void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
         SHA3_MB_SCHED *s = job->sched;
         size_t j = (size_t)job->lane;
 
+        lane_clear(s, j);
         lane_owe(s, j, KECCAK1600_set_last_block_words_xn(s->A, s->ways, j,
                                                           in, len, SHAKE_PAD,
                                                           rate));
@@ -400,6 +434,8 @@ static int lane_fill(SHA3_MB_SCHED *s, size_t j)
     s->head[q] = job->next;
     if (s->head[q] == NULL)
         s->tail[q] = NULL;
+    if (job->held != HELD_STATE)
+        lane_clear(s, j);
     lane_owe(s, j, held_write(job, s->A, s->ways, j));
     job->lane = (int)j;
     s->lanes[j] = job;
@@ -460,8 +496,8 @@ static unsigned lane_count(unsigned mask)
  * them can take (SIZE_MAX when none): a division by a constant per call,
  * not one per lane.
  */
-static size_t class_pick(unsigned m128, size_t min128, unsigned m256,
-                         size_t min256, unsigned *mask, size_t *blocks)
+static inline size_t class_pick(unsigned m128, size_t min128, unsigned m256,
+                                size_t min256, unsigned *mask, size_t *blocks)
 {
     if (m256 != 0
         && (m128 == 0 || lane_count(m256) > lane_count(m128))) {
@@ -546,15 +582,129 @@ static void lanes_advance(SHA3_MB_SCHED *s, unsigned used, unsigned dout,
     }
 }
 
+/* The inputs of a round in which no lane absorbs: XORed, they change
+ * nothing. */
+static const uint8_t *const no_input[] = {
+    zeros, zeros, zeros, zeros, zeros, zeros, zeros, zeros,
+};
+typedef char no_input_has_every_lane[sizeof(no_input) / sizeof(no_input[0])
+                                     == SHA3_MB_MAX_WAYS ? 1 : -1];
+
+/*
+ * The common round, the fast path: every job in a lane squeezes whole
+ * blocks of one rate after this permutation (already, or with the padding
+ * in: each sample entry's first squeeze and the blocks it asks for after).
+ * Sets out, and shape[0 .. 2] to squeeze the blocks the fewest of them
+ * take straight into their buffers; 0 (out then partly set) when the
+ * round is not of that kind.
+ */
+static int round_squeeze(SHA3_MB_SCHED *s, unsigned used, uint8_t **out)
+{
+    size_t j, rate = 0, min = SIZE_MAX;
+    const SHA3_MB_JOB *job;
+
+    for (j = 0; j < s->ways; j++) {
+        out[j] = s->sink;
+        if (!(used >> j & 1))
+            continue;
+        job = s->lanes[j];
+        if (job->phase == PHASE_ABSORB || job->outlen < job->rate
+            || (rate != 0 && job->rate != rate))
+            return 0;
+        rate = job->rate;
+        out[j] = job->out;
+        if (job->outlen < min)
+            min = job->outlen;
+    }
+    min = rate == SHAKE128_RATE ? min / SHAKE128_RATE : min / SHAKE256_RATE;
+    s->shape[0] = min < SHA3_MB_SPAN_MAX ? min : SHA3_MB_SPAN_MAX;
+    s->shape[1] = rate;
+    s->shape[2] = 0;
+    return 1;
+}
+
+/* A lane (bit) of rate that can take len bytes joins its rate's class:
+ * lanes m128 or m256, the fewest bytes min128 or min256. */
+static inline void class_add(unsigned bit, size_t rate, size_t len,
+                             unsigned *m128, size_t *min128, unsigned *m256,
+                             size_t *min256)
+{
+    if (rate == SHAKE128_RATE) {
+        *m128 |= bit;
+        *min128 = len < *min128 ? len : *min128;
+    } else {
+        *m256 |= bit;
+        *min256 = len < *min256 ? len : *min256;
+    }
+}
+
+/*
+ * Any other round: the lanes that can take their next blocks straight
+ * from the kernel, squeezing whole blocks after this permutation
+ * (already, or with the padding in), or absorbing whole blocks after it
+ * from the input piece they are in, those of the rate most of them have;
+ * sets out and in (the job's buffers for those lanes, the sink and zeros
+ * for the others), *dout and *din (those lanes) and shape[0 .. 2].
+ */
+static void round_sort(SHA3_MB_SCHED *s, unsigned used, uint8_t **out,
+                       const uint8_t **in, unsigned *dout, unsigned *din)
+{
+    unsigned bit, sq128 = 0, sq256 = 0, ab128 = 0, ab256 = 0;
+    size_t j, bout, bin, len, *shape = s->shape;
+    size_t sqmin128 = SIZE_MAX, sqmin256 = SIZE_MAX;
+    size_t abmin128 = SIZE_MAX, abmin256 = SIZE_MAX;
+    const SHA3_MB_JOB *job;
+
+    /* each lane's buffer the job's when it can take whole blocks (put
+     * back below if its rate is not picked) */
+    for (j = 0; j < s->ways; j++) {
+        out[j] = s->sink;
+        in[j] = zeros;
+        bit = 1u << j;
+        if (!(used & bit))
+            continue;
+        job = s->lanes[j];
+        if (job->phase != PHASE_ABSORB) {
+            len = job->outlen;
+            if (len < job->rate)
+                continue;
+            out[j] = job->out;
+            class_add(bit, job->rate, len, &sq128, &sqmin128, &sq256,
+                      &sqmin256);
+        } else if (job->npieces > 0) {
+            len = job->inlen[0];
+            if (len < job->rate)
+                continue;
+            in[j] = job->in[0];
+            class_add(bit, job->rate, len, &ab128, &abmin128, &ab256,
+                      &abmin256);
+        }
+    }
+    shape[1] = class_pick(sq128, sqmin128, sq256, sqmin256, dout, &bout);
+    shape[2] = class_pick(ab128, abmin128, ab256, abmin256, din, &bin);
+    /* a lane of the rate not picked takes its block from the sink */
+    for (bit = (sq128 | sq256) ^ *dout, j = 0; bit != 0; bit >>= 1, j++)
+        if (bit & 1)
+            out[j] = s->sink;
+    for (bit = (ab128 | ab256) ^ *din, j = 0; bit != 0; bit >>= 1, j++)
+        if (bit & 1)
+            in[j] = zeros;
+    /* several blocks only while every job in a lane takes them straight
+     * from the kernel (a padded job's first permutation is the padding's) */
+    shape[0] = 1;
+    if ((*dout | *din) == used) {
+        if (shape[1] == 0 || (shape[2] != 0 && bin < bout))
+            bout = bin;
+        shape[0] = bout < SHA3_MB_SPAN_MAX ? bout : SHA3_MB_SPAN_MAX;
+    }
+}
+
 int SHA3_mb_step(SHA3_MB_SCHED *s)
 {
     uint8_t *out[SHA3_MB_MAX_WAYS];
-    const uint8_t *in[SHA3_MB_MAX_WAYS];
-    unsigned used, dout, din, bit, sq128 = 0, sq256 = 0, ab128 = 0, ab256 = 0;
-    size_t j, ways = s->ways, *shape = s->shape, bout, bin, len;
-    size_t sqmin128 = SIZE_MAX, sqmin256 = SIZE_MAX;
-    size_t abmin128 = SIZE_MAX, abmin256 = SIZE_MAX;
-    SHA3_MB_JOB *job;
+    const uint8_t *in_sorted[SHA3_MB_MAX_WAYS], *const *in = no_input;
+    unsigned used, dout, din = 0;
+    size_t j, ways = s->ways, *shape = s->shape;
 
     /* fill the free lanes */
     if (s->used != (1u << ways) - 1 && sched_waiting(s))
@@ -570,64 +720,11 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
         job_run_alone(s, s->lanes[j]);
         return 1;
     }
-    /*
-     * Sort the jobs in the lanes: the lanes that can take their next
-     * blocks straight from the kernel, squeezing whole blocks after this
-     * permutation (already, or with the padding in), or absorbing whole
-     * blocks after it from the input piece they are in, by rate, each
-     * lane's buffer the job's (put back below if its rate is not picked).
-     */
-    for (j = 0; j < ways; j++) {
-        out[j] = s->sink;
-        in[j] = zeros;
-        bit = 1u << j;
-        if (!(used & bit))
-            continue;
-        job = s->lanes[j];
-        if (job->phase != PHASE_ABSORB) {
-            len = job->outlen;
-            if (len < job->rate)
-                continue;
-            out[j] = job->out;
-            if (job->rate == SHAKE128_RATE) {
-                sq128 |= bit;
-                sqmin128 = len < sqmin128 ? len : sqmin128;
-            } else {
-                sq256 |= bit;
-                sqmin256 = len < sqmin256 ? len : sqmin256;
-            }
-        } else if (job->npieces > 0) {
-            len = job->inlen[0];
-            if (len < job->rate)
-                continue;
-            in[j] = job->in[0];
-            if (job->rate == SHAKE128_RATE) {
-                ab128 |= bit;
-                abmin128 = len < abmin128 ? len : abmin128;
-            } else {
-                ab256 |= bit;
-                abmin256 = len < abmin256 ? len : abmin256;
-            }
-        }
-    }
-    shape[1] = class_pick(sq128, sqmin128, sq256, sqmin256, &dout, &bout);
-    shape[2] = class_pick(ab128, abmin128, ab256, abmin256, &din, &bin);
-    /* a lane of the rate not picked takes its block from the sink */
-    if ((sq128 | sq256) != dout || (ab128 | ab256) != din) {
-        for (j = 0; j < ways; j++) {
-            if (!(dout >> j & 1))
-                out[j] = s->sink;
-            if (!(din >> j & 1))
-                in[j] = zeros;
-        }
-    }
-    /* several blocks only while every job in a lane takes them straight
-     * from the kernel (a padded job's first permutation is the padding's) */
-    shape[0] = 1;
-    if ((dout | din) == used) {
-        if (shape[1] == 0 || (shape[2] != 0 && bin < bout))
-            bout = bin;
-        shape[0] = bout < SHA3_MB_SPAN_MAX ? bout : SHA3_MB_SPAN_MAX;
+    if (round_squeeze(s, used, out)) {
+        dout = used;
+    } else {
+        round_sort(s, used, out, in_sorted, &dout, &din);
+        in = in_sorted;
     }
     /* the zeros the lanes started afresh owe: the kernel's to write */
     shape[3] = s->fresh;
