@@ -61,7 +61,7 @@ AArch64)
     fi
     export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-20}
     # model | MLDSA_ARMCAP | the kernels usable
-    for row in "max||scalar,x2 neon,x2 sha3" "cortex-a72||scalar,x2 neon" \
+    for row in "max||scalar,x2 neon,x2 sha3,x1 sha3" "cortex-a72||scalar,x2 neon" \
                "max|~0x2|scalar,x2 neon" "max|~0x3|scalar"; do
         IFS='|' read -r model mask want <<<"$row"
         qemu=(qemu-aarch64 -L "${QEMU_LD_PREFIX:-/usr/aarch64-linux-gnu}" -cpu "$model")
