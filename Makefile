@@ -319,7 +319,7 @@ IMPORT_LIB := $(OUT)libmldsa.dll.a
 endif
 APP        := $(OUT)apps/mldsa$(EXE)
 
-.PHONY: all lib test check test-asm test-cpu test-ct ct-bins faults-bins test-diff test-provider \
+.PHONY: prove all lib test check test-asm test-cpu test-ct ct-bins faults-bins test-diff test-provider \
         speed asm install uninstall clean distclean config help check-deps fuzz fuzz-bins
 all: lib $(APP) $(PROVIDER)
 # Without the provider, one line says why (from the make that was asked to
@@ -465,6 +465,11 @@ $(PROVIDER_TEST_SRCS:test/%.c=$(BUILD)/test/%.o): $(BUILD)/test/%.o: test/%.c $(
 $(PROVIDER_TEST_BINS): $(BUILD)/test/%$(EXE): $(BUILD)/test/%.o $(TESTUTIL_OBJS) $(STATIC_LIB) $(PROVIDER)
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(TEST_PROVIDER_LIBS) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
+
+# Frama-C WP proofs of the C core's contracts and absence of run-time
+# errors (util/prove, doc/proofs.md); util/install-deps --prove installs it.
+prove:
+	@util/prove
 
 # Check (the test framework) must be there before the suites compile.
 check-deps:
@@ -698,6 +703,7 @@ help:
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  test-provider  the provider'"'"'s suites alone (with OPENSSL=: against that OpenSSL)'
+	@echo '  prove          Frama-C WP proofs of the C core (doc/proofs.md); one line a file'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
 	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s)'
 	@echo '  asm            every assembly flavour in $$(BUILD)/asm, for embedding'
