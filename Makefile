@@ -30,6 +30,8 @@ CT       ?=
 # PCT=1: a pairwise consistency test after every key generation
 # (include/mldsa.h, mldsa_self_test).
 PCT      ?=
+# CONTRACTS=1: every backend op checks the bounds ml_dsa_backend.h states
+CONTRACTS ?=
 # RUNNER: a command prefix that runs the built programs in make test and
 # test-asm (an emulator for a cross build: 'qemu-s390x -L /usr/s390x-linux-gnu').
 RUNNER   ?=
@@ -56,7 +58,7 @@ endif
 # Given again, a setting overrides and is recorded anew.  DESTDIR and V are
 # never recorded.  `make config` shows them, `make distclean` forgets them.
 CONFIG_VARS := CC AR PERL OBJCOPY CFLAGS CPPFLAGS LDFLAGS NO_ASM NO_OPENSSL OPENSSL \
-               SANITIZE CT PCT ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
+               SANITIZE CT PCT CONTRACTS ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
                BINDIR MANDIR
 CONFIG_MK := $(BUILD)/config.mk
 -include $(CONFIG_MK)
@@ -182,6 +184,9 @@ MLDSA_CPPFLAGS += -DML_DSA_CT
 endif
 ifneq ($(strip $(PCT)),)
 MLDSA_CPPFLAGS += -DML_DSA_PCT
+endif
+ifneq ($(strip $(CONTRACTS)),)
+MLDSA_CPPFLAGS += -DML_DSA_CONTRACTS
 endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -731,6 +736,7 @@ help:
 	@echo '  SANITIZE*      e.g. address,undefined: build everything with those sanitizers'
 	@echo '  CT*            1: constant-time annotations as valgrind requests (make test-ct)'
 	@echo '  PCT*           1: a pairwise consistency test after every key generation'
+	@echo '  CONTRACTS*     1: every backend op checks at entry and exit the bounds of ml_dsa_backend.h'
 	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64, nasm (Windows) on x86-64; linux64, ios64, win64 on aarch64 (default: from the target)'
 	@echo '  NASM           the assembler of the nasm flavour (default nasm)'
 	@echo '  CROSS_DEPS     where install-deps --cross mingw put Check (default /opt/mldsa-cross/mingw64)'
