@@ -17,6 +17,7 @@
  * aarch64), in child processes.
  */
 #include <check.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -724,6 +725,19 @@ START_TEST(ntt_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges)
     }
 }
 END_TEST
+
+#ifdef ML_DSA_CONTRACTS
+/* make CONTRACTS=1: the backend in use aborts on a coefficient of q. */
+START_TEST(contracts_abort_on_a_coefficient_out_of_range)
+{
+    ML_DSA_POLY p;
+
+    memset(&p, 0, sizeof(p));
+    p.coeff[7] = Q;
+    ossl_ml_dsa_backend()->poly->ntt(&p);
+}
+END_TEST
+#endif
 
 START_TEST(ntt_mul_and_dot_same_as_generic_within_input_bounds)
 {
@@ -1681,6 +1695,12 @@ int main(int argc, char **argv)
 #endif
 #if defined(KECCAK1600_ASM_X86_64) || defined(KECCAK1600_ASM_AARCH64)
     tcase_add_test(choice, capability_mask_masks_and_ignores_malformed_values);
+#endif
+#ifdef ML_DSA_CONTRACTS
+    /* (a signal test needs Check's fork mode) */
+    if (getenv("CK_FORK") == NULL || strcmp(getenv("CK_FORK"), "no") != 0)
+        tcase_add_test_raise_signal(choice, contracts_abort_on_a_coefficient_out_of_range,
+                                    SIGABRT);
 #endif
     suite_add_tcase(s, choice);
     return test_run_suite(s);
