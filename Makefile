@@ -30,6 +30,8 @@ CT       ?=
 # PCT=1: a pairwise consistency test after every key generation
 # (include/mldsa.h, mldsa_self_test).
 PCT      ?=
+# CONTRACTS=1: every backend op checks the bounds ml_dsa_backend.h states
+CONTRACTS ?=
 # RUNNER: a command prefix that runs the built programs in make test and
 # test-asm (an emulator for a cross build: 'qemu-s390x -L /usr/s390x-linux-gnu').
 RUNNER   ?=
@@ -56,7 +58,7 @@ endif
 # Given again, a setting overrides and is recorded anew.  DESTDIR and V are
 # never recorded.  `make config` shows them, `make distclean` forgets them.
 CONFIG_VARS := CC AR PERL OBJCOPY CFLAGS CPPFLAGS LDFLAGS NO_ASM NO_OPENSSL OPENSSL \
-               SANITIZE CT PCT ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
+               SANITIZE CT PCT CONTRACTS ASM_FLAVOUR RUNNER OUT PREFIX LIBDIR INCLUDEDIR \
                BINDIR MANDIR
 CONFIG_MK := $(BUILD)/config.mk
 -include $(CONFIG_MK)
@@ -182,6 +184,9 @@ MLDSA_CPPFLAGS += -DML_DSA_CT
 endif
 ifneq ($(strip $(PCT)),)
 MLDSA_CPPFLAGS += -DML_DSA_PCT
+endif
+ifneq ($(strip $(CONTRACTS)),)
+MLDSA_CPPFLAGS += -DML_DSA_CONTRACTS
 endif
 ifneq ($(strip $(SANITIZE)),)
 MLDSA_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -333,7 +338,7 @@ IMPORT_LIB := $(OUT)libmldsa.dll.a
 endif
 APP        := $(OUT)apps/mldsa$(EXE)
 
-.PHONY: all lib test check test-asm test-cpu test-ct ct-bins faults-bins test-diff test-provider \
+.PHONY: prove all lib test check test-asm test-cpu test-ct ct-bins faults-bins test-diff test-provider \
         speed asm install uninstall clean distclean config help check-deps fuzz fuzz-bins
 all: lib $(APP) $(PROVIDER)
 # Without the provider, one line says why (from the make that was asked to
@@ -482,6 +487,11 @@ $(PROVIDER_TEST_SRCS:test/%.c=$(BUILD)/test/%.o): $(BUILD)/test/%.o: test/%.c $(
 $(PROVIDER_TEST_BINS): $(BUILD)/test/%$(EXE): $(BUILD)/test/%.o $(TESTUTIL_OBJS) $(STATIC_LIB) $(PROVIDER)
 	$(quiet) LD $@
 	$(Q)$(CC) -o $@ $< $(TESTUTIL_OBJS) $(TEST_PROVIDER_LIBS) $(ALL_LDFLAGS) $(CHECK_LIBS) $(SYS_LIBS)
+
+# Frama-C WP proofs of the C core's contracts and absence of run-time
+# errors (util/prove, doc/proofs.md); util/install-deps --prove installs it.
+prove:
+	@util/prove
 
 # Check (the test framework) must be there before the suites compile.
 check-deps:
@@ -736,6 +746,7 @@ help:
 	@echo '  test-ct        constant-time checks under valgrind (and MSan with clang)'
 	@echo '  test-diff      differential verify against OpenSSL (Python cryptography)'
 	@echo '  test-provider  the provider'"'"'s suites alone (with OPENSSL=: against that OpenSSL)'
+	@echo '  prove          Frama-C WP proofs of the C core (doc/proofs.md); one line a file'
 	@echo '  fuzz           the libFuzzer targets in build-fuzz/ (FUZZ_SECONDS=N runs them)'
 	@echo '  speed          build, then print the keygen/sign/verify cycle table (and the provider'"'"'s);'
 	@echo '                 under qemu-user (RUNNER=qemu-ARCH ..., test/cross.sh ARCH speed [CPU]):'
@@ -765,6 +776,7 @@ help:
 	@echo '  SANITIZE*      e.g. address,undefined: build everything with those sanitizers'
 	@echo '  CT*            1: constant-time annotations as valgrind requests (make test-ct)'
 	@echo '  PCT*           1: a pairwise consistency test after every key generation'
+	@echo '  CONTRACTS*     1: every backend op checks at entry and exit the bounds of ml_dsa_backend.h'
 	@echo '  ASM_FLAVOUR*   perlasm output: elf, macosx, mingw64, nasm (Windows) on x86-64; linux64, ios64, win64 on aarch64 (default: from the target)'
 	@echo '  NASM           the assembler of the nasm flavour (default nasm)'
 	@echo '  CROSS_DEPS     where install-deps --cross mingw put Check (default /opt/mldsa-cross/mingw64)'

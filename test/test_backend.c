@@ -17,6 +17,7 @@
  * aarch64), in child processes.
  */
 #include <check.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -645,6 +646,100 @@ START_TEST(ntt_and_inverse_same_as_generic_within_input_bounds)
         }
 }
 END_TEST
+
+/*
+ * The NTT of a (FIPS 204 Algorithm 41) modulo q, by its definition with
+ * 64-bit arithmetic: out[i] = sum_j a[j] zeta^((2 brv8(i) + 1) j), zeta =
+ * 1753, in [0, q).
+ */
+static void ref_ntt(int32_t *out, const int32_t *a)
+{
+    for (size_t i = 0; i < N; i++) {
+        unsigned br = 0;
+        int64_t x = 1, acc = 0, e;
+
+        for (unsigned k = 0; k < 8; k++)
+            br |= ((i >> k) & 1u) << (7 - k);
+        for (e = 0; e < 2 * (int64_t)br + 1; e++)
+            x = x * 1753 % Q;                   /* x = zeta^(2 br + 1) */
+        for (size_t j = N; j-- > 0;)
+            acc = (acc * x + mod_q(a[j])) % Q;  /* Horner */
+        out[i] = mod_q(acc);
+    }
+}
+
+/*
+ * Every arithmetic op at the ends of its stated range (ml_dsa_backend.h):
+ * all coefficients at the largest, at the smallest, alternating and random
+ * signs of the largest allowed magnitude, against a 64-bit reference:
+ * ntt (|a| < q: out = NTT(a) mod q, |out| < 9q), ntt_inverse (|a| < q:
+ * NTT(out) = 2^32 a mod q, |out| < q), ntt_mul (|a| < q, |b| < 9q and both
+ * < 9q: out 2^32 = a b mod q, |out| < q), ntt_dot (7 terms, |a| < q,
+ * |b| < 9q: out 2^32 = sum a b mod q, |out| < q).
+ */
+START_TEST(ntt_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges)
+{
+    BACKEND_OR_SKIP(be, "ntt ops at their range ends against a 64-bit reference");
+    const OSSL_ML_DSA_POLY_OPS *impl = be->poly;
+    ML_DSA_POLY a[ML_DSA_L_MAX], b[ML_DSA_L_MAX], got;
+    int32_t ref[N];
+    int pattern;
+    size_t i, j;
+
+    for (pattern = 1; pattern < EDGE_PATTERNS; pattern++) {
+        edge_poly(&a[0], pattern, Q);
+        got = a[0];
+        impl->ntt(&got);
+        ref_ntt(ref, a[0].coeff);
+        for (i = 0; i < N; i++)
+            REQUIRE(got.coeff[i] > -9 * Q && got.coeff[i] < 9 * Q
+                    && mod_q(got.coeff[i]) == ref[i]);
+        got = a[0];
+        impl->ntt_inverse(&got);
+        for (i = 0; i < N; i++)
+            REQUIRE(got.coeff[i] > -Q && got.coeff[i] < Q);
+        ref_ntt(ref, got.coeff);
+        for (i = 0; i < N; i++)
+            REQUIRE(ref[i] == mod_q((int64_t)mod_q(a[0].coeff[i]) << 32));
+        for (j = 0; j < ML_DSA_L_MAX; j++) {
+            edge_poly(&a[j], pattern, Q);
+            edge_poly(&b[j], pattern, 9 * Q);
+        }
+        impl->ntt_mul(&got, &a[0], &b[0]);
+        for (i = 0; i < N; i++)
+            REQUIRE(got.coeff[i] > -Q && got.coeff[i] < Q
+                    && mod_q((int64_t)got.coeff[i] << 32)
+                       == mod_q((int64_t)a[0].coeff[i] * b[0].coeff[i]));
+        impl->ntt_mul(&got, &b[1], &b[0]);
+        for (i = 0; i < N; i++)
+            REQUIRE(got.coeff[i] > -Q && got.coeff[i] < Q
+                    && mod_q((int64_t)got.coeff[i] << 32)
+                       == mod_q((int64_t)b[1].coeff[i] * b[0].coeff[i]));
+        impl->ntt_dot(&got, a, b, ML_DSA_L_MAX);
+        for (i = 0; i < N; i++) {
+            int64_t sum = 0;
+
+            for (j = 0; j < ML_DSA_L_MAX; j++)
+                sum += (int64_t)a[j].coeff[i] * b[j].coeff[i];
+            REQUIRE(got.coeff[i] > -Q && got.coeff[i] < Q
+                    && mod_q((int64_t)got.coeff[i] << 32) == mod_q(sum));
+        }
+    }
+}
+END_TEST
+
+#ifdef ML_DSA_CONTRACTS
+/* make CONTRACTS=1: the backend in use aborts on a coefficient of q. */
+START_TEST(contracts_abort_on_a_coefficient_out_of_range)
+{
+    ML_DSA_POLY p;
+
+    memset(&p, 0, sizeof(p));
+    p.coeff[7] = Q;
+    ossl_ml_dsa_backend()->poly->ntt(&p);
+}
+END_TEST
+#endif
 
 START_TEST(ntt_mul_and_dot_same_as_generic_within_input_bounds)
 {
@@ -1622,6 +1717,7 @@ int main(int argc, char **argv)
     tcase_add_loop_test(ops, shared_sampler_requests_and_caller_jobs_same_as_reference, 0, (int)nbackends);
     tcase_add_loop_test(ops, ntt_and_inverse_same_as_generic_within_input_bounds, 0, (int)nbackends);
     tcase_add_loop_test(ops, ntt_mul_and_dot_same_as_generic_within_input_bounds, 0, (int)nbackends);
+    tcase_add_loop_test(ops, ntt_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges, 0, (int)nbackends);
     tcase_add_loop_test(ops, ntt_round_trip_keeps_the_bounds_and_the_values, 0, (int)nbackends);
     tcase_add_loop_test(ops, z_unpack_same_as_generic_and_reads_only_its_bytes, 0, (int)nbackends);
     tcase_add_loop_test(ops, w1_encoding_same_as_generic_and_writes_only_its_bytes, 0, (int)nbackends);
@@ -1643,6 +1739,12 @@ int main(int argc, char **argv)
 #endif
 #if defined(KECCAK1600_ASM_X86_64) || defined(KECCAK1600_ASM_AARCH64)
     tcase_add_test(choice, capability_mask_masks_and_ignores_malformed_values);
+#endif
+#ifdef ML_DSA_CONTRACTS
+    /* (a signal test needs Check's fork mode) */
+    if (getenv("CK_FORK") == NULL || strcmp(getenv("CK_FORK"), "no") != 0)
+        tcase_add_test_raise_signal(choice, contracts_abort_on_a_coefficient_out_of_range,
+                                    SIGABRT);
 #endif
     suite_add_tcase(s, choice);
     return test_run_suite(s);

@@ -37,7 +37,7 @@ tree_make() {
     shift
     env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CC -u AR -u PERL -u OBJCOPY \
         -u CFLAGS -u CPPFLAGS -u LDFLAGS -u NO_ASM -u NO_OPENSSL -u SANITIZE \
-        -u CT -u PCT -u ASM_FLAVOUR -u RUNNER -u OUT -u PREFIX -u LIBDIR -u INCLUDEDIR \
+        -u CT -u PCT -u CONTRACTS -u ASM_FLAVOUR -u RUNNER -u OUT -u PREFIX -u LIBDIR -u INCLUDEDIR \
         -u BINDIR -u MANDIR -u DESTDIR -u BUILD -u V ${TREE_ENV:-} \
         make -C "$dir" --no-print-directory "$@"
 }

@@ -51,6 +51,9 @@ const OSSL_ML_DSA_BACKEND *ossl_ml_dsa_backend(void)
     b = atomic_load_explicit(&chosen, memory_order_relaxed);
     if (b == NULL) {
         b = backend_choose();
+#ifdef ML_DSA_CONTRACTS
+        b = ossl_ml_dsa_contracts_wrap(b);
+#endif
         atomic_store_explicit(&chosen, b, memory_order_relaxed);
     }
     return b;

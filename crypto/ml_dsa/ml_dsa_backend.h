@@ -226,4 +226,13 @@ int ossl_ml_dsa_backend_usable(const OSSL_ML_DSA_BACKEND *b);
  */
 const OSSL_ML_DSA_BACKEND *ossl_ml_dsa_backend(void);
 
+#ifdef ML_DSA_CONTRACTS
+/*
+ * make CONTRACTS=1 (ml_dsa_contracts.c): b with every op checked against
+ * the bounds stated above, aborting when one is broken; what
+ * ossl_ml_dsa_backend() returns in that build.
+ */
+const OSSL_ML_DSA_BACKEND *ossl_ml_dsa_contracts_wrap(const OSSL_ML_DSA_BACKEND *b);
+#endif
+
 #endif /* MLDSA_ML_DSA_BACKEND_H */
