@@ -37,8 +37,8 @@ typedef void ML_DSA_NTT_FN(ML_DSA_POLY *p);
 typedef void ML_DSA_NTT_INVERSE_FN(ML_DSA_POLY *p);
 /* MultiplyNTT (Algorithm 45) with the Montgomery factor: r = a * b * 2^-32;
  * needs |a * b| < 2^31 q per coefficient (|a| < q and |b| < 9q, or both
- * NTT outputs, |a|, |b| < 9q: 81 q^2 < 2^31 q); output |r| < q.  r may
- * alias a or b. */
+ * NTT outputs, |a|, |b| < 9q: 81 q^2 < 2^31 q); output |r| < q.  r is a,
+ * or b, or separate from both (no partial overlap). */
 typedef void ML_DSA_NTT_MUL_FN(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                const ML_DSA_POLY *b);
 /* A row of MatrixVectorNTT (Algorithm 48): r = sum_j a[j] * b[j] * 2^-32
@@ -50,7 +50,8 @@ typedef void ML_DSA_NTT_DOT_FN(ML_DSA_POLY *r, const ML_DSA_POLY *a,
  * out = w1Encode(HighBits(w)) (Algorithms 28 and 37). */
 typedef void ML_DSA_ROW_W1_FN(uint8_t *out, ML_DSA_POLY *w,
                               const ML_DSA_PARAMS *p);
-/* cs1 = <<c s1>> (|c| < q) becomes z = y + cs1 (centred) in place;
+/* cs1 = <<c s1>> (|c| < q) becomes z = y + (cs1 mod+- q) in place, y in
+ * [-gamma1 + 1, gamma1] (gamma1 <= 2^19), so |z| <= (q - 1) / 2 + 2^19;
  * negative when some |z| >= bound (Algorithm 7 line 23, gamma1 - beta). */
 typedef int32_t ML_DSA_ROW_Z_FN(ML_DSA_POLY *cs1, const ML_DSA_POLY *y,
                                 int32_t bound);
@@ -71,13 +72,14 @@ typedef int32_t ML_DSA_ROW_HINT_FN(uint8_t *h, uint32_t *count,
 typedef void ML_DSA_ROW_USE_HINT_FN(ML_DSA_POLY *w, const uint8_t *h,
                                     const ML_DSA_PARAMS *p);
 /* KeyGen's t = as1 + s2 (as1 |c| < q from the inverse NTT, s2 in [-eta,
- * eta]) split by Power2Round (Algorithm 35) into t1 in [0, 2^10) and t0
+ * eta], eta <= 4) split by Power2Round (Algorithm 35) into t1 in [0, 2^10) and t0
  * in (-2^12, 2^12].  Secret (t0). */
 typedef void ML_DSA_ROW_POWER2ROUND_FN(ML_DSA_POLY *t1, ML_DSA_POLY *t0,
                                        const ML_DSA_POLY *as1,
                                        const ML_DSA_POLY *s2);
-/* Negative when some |c| of z (|c| <= gamma1) is >= bound (Algorithm 8
- * line 13), looking at every coefficient.  Public data. */
+/* Negative when some |c| of z (in [-gamma1 + 1, gamma1], gamma1 <= 2^19,
+ * as unpack_z gives) is >= bound (Algorithm 8 line 13), looking at every
+ * coefficient.  Public data. */
 typedef int32_t ML_DSA_ROW_EXCEEDS_FN(const ML_DSA_POLY *z, int32_t bound);
 /* w becomes w - t reduced to |c| < q (w, t |c| < q; Algorithm 8 line 9).
  * Public data. */

@@ -93,8 +93,9 @@ static int32_t w_z(ML_DSA_POLY *cs1, const ML_DSA_POLY *y, int32_t bound)
     int32_t ret;
 
     POLY("z", "cs1", cs1, -Q + 1, Q - 1);
+    POLY("z", "y", y, -(1 << 19) + 1, 1 << 19);
     ret = inner->poly->z(cs1, y, bound);
-    POLY("z", "z out", cs1, -(Q - 1) / 2, (Q - 1) / 2);
+    POLY("z", "z out", cs1, -(Q - 1) / 2 - (1 << 19) + 1, (Q - 1) / 2 + (1 << 19));
     return ret;
 }
 
@@ -149,7 +150,7 @@ static void w_power2round(ML_DSA_POLY *t1, ML_DSA_POLY *t0,
 
 static int32_t w_exceeds(const ML_DSA_POLY *z, int32_t bound)
 {
-    POLY("exceeds", "z", z, -(1 << 19), 1 << 19);
+    POLY("exceeds", "z", z, -(1 << 19) + 1, 1 << 19);
     return inner->poly->exceeds(z, bound);
 }
 

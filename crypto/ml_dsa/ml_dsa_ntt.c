@@ -34,6 +34,33 @@
       axiom zetas_centred{L}: \forall integer i; 0 <= i < 256 ==>
         -ML_DSA_Q / 2 < \at(zetas[i], L) < ML_DSA_Q / 2;
     }
+    // A zeta (or the inverse's scaling constants f and f zeta, also in
+    // (-q/2, q/2)) times a coefficient below 256q is within Montgomery's
+    // input range: q/2 * 256q = 128 q^2 < 2^31 q (q < 2^24).  The lemma is
+    // proved by the solvers on its own; the butterflies assert
+    // zeta_operands(z, x) to instantiate it (its trigger: the solvers do
+    // not find the non-linear bound among a loop's hypotheses).
+    predicate zeta_operands(integer z, integer x) =
+      -ML_DSA_Q / 2 < z < ML_DSA_Q / 2 && -256 * ML_DSA_Q < x < 256 * ML_DSA_Q;
+    lemma zeta_product: \forall integer z, x; zeta_operands(z, x) ==>
+      -2147483648 * ML_DSA_Q < z * x < 2147483648 * ML_DSA_Q;
+    // Block b of a forward pass (len = 128, 32, 8 or 2; start = 2 len b <
+    // 256) fits in the polynomial and its zetas' index is in the table: a
+    // case split on len (the solvers do not find it among a loop's
+    // hypotheses: 2 len b is non-linear); the lemma is proved on its own
+    // and instantiated by asserting ntt_block_at(len, b).
+    predicate ntt_block_at(integer len, integer b) =
+      (len == 128 || len == 32 || len == 8 || len == 2) &&
+      0 <= b && 2 * len * b < ML_DSA_N;
+    lemma ntt_block_fits: \forall integer len, b; ntt_block_at(len, b) ==>
+      2 * len * b + 2 * len <= ML_DSA_N && ML_DSA_N / 2 / len + b < ML_DSA_N / 2;
+    // Likewise block c of an inverse pass (len = 1, 4 or 16; start =
+    // 4 len c < 256) and its three zetas' indices.
+    predicate inverse_block_at(integer len, integer c) =
+      (len == 1 || len == 4 || len == 16) && 0 <= c && 4 * len * c < ML_DSA_N;
+    lemma inverse_block_fits: \forall integer len, c; inverse_block_at(len, c) ==>
+      4 * len * c + 4 * len <= ML_DSA_N && 2 * c + 2 <= ML_DSA_N / len &&
+      ML_DSA_N / len <= ML_DSA_N && c + 1 <= ML_DSA_N / 2 / len;
     axiomatic Shifts {
       // ACSL's x >> 2 is floor(x / 4), x << 2 is 4 x (the len loops;
       // admitted like BitFacts in ml_dsa_poly.h).
@@ -94,12 +121,13 @@ void ossl_ml_dsa_poly_ntt_generic(ML_DSA_POLY *p)
             loop variant ML_DSA_N - start;
          */
         for (b = 0, start = 0; start < ML_DSA_N; b++, start += 2 * len) {
+            /*@ assert ntt_block: ntt_block_at(len, b); */
+            /*@ assert ntt_fits: start + 2 * len <= ML_DSA_N
+                  && ML_DSA_N / 2 / len + b < ML_DSA_N / 2; */
             z1 = zetas[ML_DSA_N / 2 / len + b];
             z2 = zetas[2 * (ML_DSA_N / 2 / len + b)];
             z3 = zetas[2 * (ML_DSA_N / 2 / len + b) + 1];
             /*@ loop invariant ntt_6: start <= j <= start + h;
-                loop invariant ntt_7: bounded(a, 0, start, ntt_bound(len) + 2 * ML_DSA_Q);
-                loop invariant ntt_8: bounded(a, start + 2 * len, ML_DSA_N, ntt_bound(len));
                 loop invariant ntt_9: bounded(a, start, j, ntt_bound(len) + 2 * ML_DSA_Q);
                 loop invariant ntt_10: bounded(a, start + h, j + h, ntt_bound(len) + 2 * ML_DSA_Q);
                 loop invariant ntt_11: bounded(a, start + len, j + len, ntt_bound(len) + 2 * ML_DSA_Q);
@@ -108,6 +136,7 @@ void ossl_ml_dsa_poly_ntt_generic(ML_DSA_POLY *p)
                 loop invariant ntt_14: bounded(a, j + h, start + len, ntt_bound(len));
                 loop invariant ntt_15: bounded(a, j + len, start + len + h, ntt_bound(len));
                 loop invariant ntt_16: bounded(a, j + len + h, start + 2 * len, ntt_bound(len));
+                // (the rest of a, outside the loop assigns, keeps ntt_4 and ntt_5)
                 loop assigns j, a0, a1, a2, a3, a[start .. start + 2 * len - 1];
                 loop variant start + h - j;
              */
@@ -116,6 +145,9 @@ void ossl_ml_dsa_poly_ntt_generic(ML_DSA_POLY *p)
                 a1 = a[j + h];
                 a2 = a[j + len];
                 a3 = a[j + len + h];
+                /*@ assert ntt_operands_1: zeta_operands(z1, a2) && zeta_operands(z1, a3); */
+                /*@ assert ntt_prod_1: -2147483648 * ML_DSA_Q < z1 * a2 < 2147483648 * ML_DSA_Q
+                      && -2147483648 * ML_DSA_Q < z1 * a3 < 2147483648 * ML_DSA_Q; */
                 CT_BUTTERFLY(a0, a2, z1);
                 CT_BUTTERFLY(a1, a3, z1);
                 /*@ assert ntt_half: -ntt_bound(len) - ML_DSA_Q < a0 < ntt_bound(len) + ML_DSA_Q
@@ -126,6 +158,9 @@ void ossl_ml_dsa_poly_ntt_generic(ML_DSA_POLY *p)
                       && -ML_DSA_Q / 2 < z3 < ML_DSA_Q / 2; */
                 /*@ assert ntt_half_8q: -8 * ML_DSA_Q < a1 < 8 * ML_DSA_Q
                       && -8 * ML_DSA_Q < a3 < 8 * ML_DSA_Q; */
+                /*@ assert ntt_operands: zeta_operands(z2, a1) && zeta_operands(z3, a3); */
+                /*@ assert ntt_prod: -2147483648 * ML_DSA_Q < z2 * a1 < 2147483648 * ML_DSA_Q
+                      && -2147483648 * ML_DSA_Q < z3 * a3 < 2147483648 * ML_DSA_Q; */
                 CT_BUTTERFLY(a0, a1, z2);
                 CT_BUTTERFLY(a2, a3, z3);
                 a[j] = a0;
@@ -172,12 +207,13 @@ void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p)
             loop variant ML_DSA_N - start;
          */
         for (c = 0, start = 0; start < ML_DSA_N; c++, start += 4 * len) {
+            /*@ assert inv_block: inverse_block_at(len, c); */
+            /*@ assert inv_fits: start + 4 * len <= ML_DSA_N && 2 * c + 2 <= ML_DSA_N / len
+                  && ML_DSA_N / len <= ML_DSA_N && c + 1 <= ML_DSA_N / 2 / len; */
             z1 = -zetas[ML_DSA_N / len - 1 - 2 * c];
             z2 = -zetas[ML_DSA_N / len - 2 - 2 * c];
             z3 = -zetas[ML_DSA_N / 2 / len - 1 - c];
             /*@ loop invariant ntt_inverse_6: start <= j <= start + len;
-                loop invariant ntt_inverse_7: bounded(a, 0, start, 4 * len * ML_DSA_Q);
-                loop invariant ntt_inverse_8: bounded(a, start + 4 * len, ML_DSA_N, len * ML_DSA_Q);
                 loop invariant ntt_inverse_9: bounded(a, start, j, 4 * len * ML_DSA_Q);
                 loop invariant ntt_inverse_10: bounded(a, start + len, j + len, 4 * len * ML_DSA_Q);
                 loop invariant ntt_inverse_11: bounded(a, start + 2 * len, j + 2 * len, 4 * len * ML_DSA_Q);
@@ -186,6 +222,8 @@ void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p)
                 loop invariant ntt_inverse_14: bounded(a, j + len, start + 2 * len, len * ML_DSA_Q);
                 loop invariant ntt_inverse_15: bounded(a, j + 2 * len, start + 3 * len, len * ML_DSA_Q);
                 loop invariant ntt_inverse_16: bounded(a, j + 3 * len, start + 4 * len, len * ML_DSA_Q);
+                // (the rest of a, outside the loop assigns, keeps
+                // ntt_inverse_4 and ntt_inverse_5)
                 loop assigns j, a0, a1, a2, a3, a[start .. start + 4 * len - 1];
                 loop variant start + len - j;
              */
@@ -201,11 +239,19 @@ void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p)
                 /*@ assert inv_z: -ML_DSA_Q / 2 < z1 < ML_DSA_Q / 2
                       && -ML_DSA_Q / 2 < z2 < ML_DSA_Q / 2
                       && -ML_DSA_Q / 2 < z3 < ML_DSA_Q / 2; */
+                /*@ assert inv_operands: zeta_operands(z1, a0 - a1)
+                      && zeta_operands(z2, a2 - a3); */
+                /*@ assert inv_prod: -2147483648 * ML_DSA_Q < z1 * (a0 - a1) < 2147483648 * ML_DSA_Q
+                      && -2147483648 * ML_DSA_Q < z2 * (a2 - a3) < 2147483648 * ML_DSA_Q; */
                 GS_BUTTERFLY(a0, a1, z1);
                 GS_BUTTERFLY(a2, a3, z2);
                 /*@ assert inv_half: -32 * ML_DSA_Q < a0 < 32 * ML_DSA_Q
                       && -32 * ML_DSA_Q < a2 < 32 * ML_DSA_Q
                       && -ML_DSA_Q < a1 < ML_DSA_Q && -ML_DSA_Q < a3 < ML_DSA_Q; */
+                /*@ assert inv_operands_2: zeta_operands(z3, a0 - a2)
+                      && zeta_operands(z3, a1 - a3); */
+                /*@ assert inv_prod_2: -2147483648 * ML_DSA_Q < z3 * (a0 - a2) < 2147483648 * ML_DSA_Q
+                      && -2147483648 * ML_DSA_Q < z3 * (a1 - a3) < 2147483648 * ML_DSA_Q; */
                 GS_BUTTERFLY(a0, a2, z3);
                 GS_BUTTERFLY(a1, a3, z3);
                 a[j] = a0;
@@ -240,11 +286,23 @@ void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p)
               && -64 * ML_DSA_Q < a3 < 64 * ML_DSA_Q
               && -ML_DSA_Q / 2 < zetas[3] < ML_DSA_Q / 2
               && -ML_DSA_Q / 2 < zetas[2] < ML_DSA_Q / 2; */
+        /*@ assert inv_last_operands: zeta_operands(-zetas[3], a0 - a1)
+              && zeta_operands(-zetas[2], a2 - a3); */
+        /*@ assert inv_last_prod: -2147483648 * ML_DSA_Q < -zetas[3] * (a0 - a1) < 2147483648 * ML_DSA_Q
+              && -2147483648 * ML_DSA_Q < -zetas[2] * (a2 - a3) < 2147483648 * ML_DSA_Q; */
         GS_BUTTERFLY(a0, a1, -zetas[3]);
         GS_BUTTERFLY(a2, a3, -zetas[2]);
         /*@ assert inv_last: -128 * ML_DSA_Q < a0 < 128 * ML_DSA_Q
                 && -128 * ML_DSA_Q < a2 < 128 * ML_DSA_Q
                 && -ML_DSA_Q < a1 < ML_DSA_Q && -ML_DSA_Q < a3 < ML_DSA_Q; */
+        /*@ assert inv_scale_operands: zeta_operands(INV_NTT_F, a0 + a2)
+              && zeta_operands(INV_NTT_F_ZETA, a0 - a2)
+              && zeta_operands(INV_NTT_F, a1 + a3)
+              && zeta_operands(INV_NTT_F_ZETA, a1 - a3); */
+        /*@ assert inv_scale_prod: -2147483648 * ML_DSA_Q < INV_NTT_F * (a0 + a2) < 2147483648 * ML_DSA_Q
+              && -2147483648 * ML_DSA_Q < INV_NTT_F_ZETA * (a0 - a2) < 2147483648 * ML_DSA_Q
+              && -2147483648 * ML_DSA_Q < INV_NTT_F * (a1 + a3) < 2147483648 * ML_DSA_Q
+              && -2147483648 * ML_DSA_Q < INV_NTT_F_ZETA * (a1 - a3) < 2147483648 * ML_DSA_Q; */
         a[j] = ml_dsa_montgomery_reduce((int64_t)INV_NTT_F * (a0 + a2));
         a[j + 2 * len] = ml_dsa_montgomery_reduce((int64_t)INV_NTT_F_ZETA
                                                   * (a0 - a2));
@@ -258,7 +316,8 @@ void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p)
  * Pointwise product in the NTT domain (FIPS 204 Algorithm 45,
  * MultiplyNTT), with the Montgomery factor R^-1: r = a * b * 2^-32.
  * Needs |a * b| < 2^31 * q per coefficient (e.g. |a| < q, |b| < 9q);
- * output |r| < q.  r may alias a or b.
+ * output |r| < q.  r is a, or b, or separate from both (a partial overlap
+ * would read coefficients already replaced).
  */
 /*@ requires \valid(r) && \valid_read(a) && \valid_read(b);
     requires r == a || \separated(r, a);

@@ -97,9 +97,11 @@ static inline int32_t ml_dsa_reduce32(int32_t a)
     return a - t * ML_DSA_Q;
 }
 
-/* For -q < a < q: a mod q in [0, q) (adds q to negatives). */
-/*@ // also [q, 2q) unchanged, for ml_dsa_freeze
-    requires -ML_DSA_Q <= a < 2 * ML_DSA_Q;
+/*
+ * For -q <= a < 2q: a + q when a is negative, else a (so [-q, q) goes to
+ * a mod q in [0, q), and [q, 2q), which ml_dsa_freeze passes, stays).
+ */
+/*@ requires -ML_DSA_Q <= a < 2 * ML_DSA_Q;
     assigns \nothing;
     ensures \result == (a < 0 ? a + ML_DSA_Q : a);
  */
