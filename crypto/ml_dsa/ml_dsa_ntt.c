@@ -252,6 +252,11 @@ void ossl_ml_dsa_poly_ntt_inverse_generic(ML_DSA_POLY *p)
                       && zeta_operands(z3, a1 - a3); */
                 /*@ assert inv_prod_2: -2147483648 * ML_DSA_Q < z3 * (a0 - a2) < 2147483648 * ML_DSA_Q
                       && -2147483648 * ML_DSA_Q < z3 * (a1 - a3) < 2147483648 * ML_DSA_Q; */
+                /*@ // the int64 guard of z3 (a1 - a3), in its own words (after
+                    // a1 = t + a3 WP writes a3 as a1 - t and no longer matches
+                    // inv_prod_2)
+                    assert inv_guard: -9223372036854775808 <= (int64_t)z3 * (int64_t)(int32_t)(a1 - a3)
+                      <= 9223372036854775807; */
                 GS_BUTTERFLY(a0, a2, z3);
                 GS_BUTTERFLY(a1, a3, z3);
                 a[j] = a0;
