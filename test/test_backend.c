@@ -776,7 +776,8 @@ static int64_t ref_decompose(int64_t *r0, int64_t r, int64_t gamma2)
  */
 START_TEST(row_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges)
 {
-    BACKEND_OR_SKIP(be, "row ops at their range ends against a 64-bit reference");
+    BACKEND_OR_SKIP(be,
+                    "row ops at their range ends against a 64-bit reference");
     const OSSL_ML_DSA_POLY_OPS *ops = be->poly;
     /* the ends of |c| < q, and the values that centre to +-(q - 1) / 2 */
     static const int32_t ends[][2] = {
@@ -808,7 +809,8 @@ START_TEST(row_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges)
                     w1.coeff[i] = (int32_t)ref_decompose(&r0, a.coeff[i], g2);
                 }
                 ossl_ml_dsa_poly_pack_w1_generic(want_out, &w1, p->w1_bits);
-                REQUIRE(memcmp(out, want_out, ML_DSA_POLY_BYTES(p->w1_bits)) == 0);
+                REQUIRE(memcmp(out, want_out,
+                               ML_DSA_POLY_BYTES(p->w1_bits)) == 0);
 
                 /* z: |cs1| < q, y at -gamma1 + 1 or gamma1 */
                 ends_poly(&c, pattern, -p->gamma1 + 1, p->gamma1);
@@ -820,7 +822,8 @@ START_TEST(row_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges)
                 }
                 REQUIRE((ops->z(&b, &c, p->gamma1 - p->beta) < 0) == bad);
                 for (i = 0; i < N; i++)
-                    REQUIRE(b.coeff[i] == c.coeff[i] + ref_mod_pm(a.coeff[i], Q));
+                    REQUIRE(b.coeff[i]
+                            == c.coeff[i] + ref_mod_pm(a.coeff[i], Q));
 
                 /* exceeds: |z| <= gamma1, at the ends of [-gamma1, gamma1] */
                 ends_poly(&c, pattern, -p->gamma1, p->gamma1);
@@ -841,7 +844,8 @@ START_TEST(row_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges)
                 REQUIRE((ops->r(&b, h, &a, p) < 0) == bad);
                 for (i = 0; i < N; i++) {
                     x = mod_q((int64_t)w1.coeff[i] - a.coeff[i]);
-                    REQUIRE(b.coeff[i] == x && h[i] == ref_decompose(&r0, x, g2));
+                    REQUIRE(b.coeff[i] == x
+                            && h[i] == ref_decompose(&r0, x, g2));
                 }
 
                 /* hint: r at 0 or q - 1, |ct0| < q, h = HighBits(r) */
