@@ -732,6 +732,184 @@ START_TEST(ntt_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges)
 }
 END_TEST
 
+/*
+ * Coefficients at the two ends lo, hi of a stated range, in every position:
+ * pattern 1 all hi, 2 all lo, 3 alternating, 4 random choice.
+ */
+static void ends_poly(ML_DSA_POLY *p, int pattern, int32_t lo, int32_t hi)
+{
+    for (size_t i = 0; i < N; i++) {
+        int low = pattern == 2 || (pattern == 3 && (i & 1) != 0)
+                  || (pattern == 4 && (test_rand_u64() & 1) != 0);
+
+        p->coeff[i] = low ? lo : hi;
+    }
+}
+
+/* a mod+- m in (-m / 2, m / 2] for even m, any int64 */
+static int64_t ref_mod_pm(int64_t a, int64_t m)
+{
+    int64_t r = ((a % m) + m) % m;
+
+    return r > m / 2 ? r - m : r;
+}
+
+/* Decompose (FIPS 204 Algorithm 36) of r mod q, by its definition. */
+static int64_t ref_decompose(int64_t *r0, int64_t r, int64_t gamma2)
+{
+    int64_t rp = mod_q(r);
+
+    *r0 = ref_mod_pm(rp, 2 * gamma2);
+    if (rp - *r0 == Q - 1) {
+        *r0 -= 1;
+        return 0;
+    }
+    return (rp - *r0) / (2 * gamma2);
+}
+
+/*
+ * Every row op at the ends of its stated input ranges (ml_dsa_backend.h),
+ * every coefficient at the largest or smallest allowed value (and, where
+ * the op centres its input, at the ends of the centred range), against
+ * FIPS 204's definitions in 64-bit arithmetic: the outputs, their stated
+ * ranges and the norm checks' verdicts, for both gamma2.
+ */
+START_TEST(row_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges)
+{
+    BACKEND_OR_SKIP(be,
+                    "row ops at their range ends against a 64-bit reference");
+    const OSSL_ML_DSA_POLY_OPS *ops = be->poly;
+    /* the ends of |c| < q, and the values that centre to +-(q - 1) / 2 */
+    static const int32_t ends[][2] = {
+        { -Q + 1, Q - 1 }, { -(Q - 1) / 2, (Q - 1) / 2 },
+        { (Q + 1) / 2, (Q - 1) / 2 },
+    };
+    ML_DSA_POLY a, b, c, t1, t0, w1;
+    uint8_t h[N], out[ML_DSA_POLY_BYTES(6)], want_out[ML_DSA_POLY_BYTES(6)];
+    uint32_t count;
+    size_t pi, e, i;
+    int pattern, hp;
+
+    for (pi = 0; pi < NPARAMS; pi++) {
+        const ML_DSA_PARAMS *p = ossl_ml_dsa_params_get(params[pi]);
+        const int64_t g2 = p->gamma2, m = (Q - 1) / (2 * g2);
+
+        for (pattern = 1; pattern < EDGE_PATTERNS; pattern++)
+            for (e = 0; e < sizeof(ends) / sizeof(ends[0]); e++) {
+                const int32_t lo = ends[e][0], hi = ends[e][1];
+                int64_t r0, x;
+                int bad;
+
+                /* w1: |w| < q; w becomes w mod q, out w1Encode(HighBits) */
+                ends_poly(&a, pattern, lo, hi);
+                b = a;
+                ops->w1(out, &b, p);
+                for (i = 0; i < N; i++) {
+                    REQUIRE(b.coeff[i] == mod_q(a.coeff[i]));
+                    w1.coeff[i] = (int32_t)ref_decompose(&r0, a.coeff[i], g2);
+                }
+                ossl_ml_dsa_poly_pack_w1_generic(want_out, &w1, p->w1_bits);
+                REQUIRE(memcmp(out, want_out,
+                               ML_DSA_POLY_BYTES(p->w1_bits)) == 0);
+
+                /* z: |cs1| < q, y at -gamma1 + 1 or gamma1 */
+                ends_poly(&c, pattern, -p->gamma1 + 1, p->gamma1);
+                b = a;
+                bad = 0;
+                for (i = 0; i < N; i++) {
+                    x = c.coeff[i] + ref_mod_pm(a.coeff[i], Q);
+                    bad |= llabs(x) >= p->gamma1 - p->beta;
+                }
+                REQUIRE((ops->z(&b, &c, p->gamma1 - p->beta) < 0) == bad);
+                for (i = 0; i < N; i++)
+                    REQUIRE(b.coeff[i]
+                            == c.coeff[i] + ref_mod_pm(a.coeff[i], Q));
+
+                /* exceeds: |z| <= gamma1, at the ends of [-gamma1, gamma1] */
+                ends_poly(&c, pattern, -p->gamma1, p->gamma1);
+                REQUIRE((ops->exceeds(&c, p->gamma1 - p->beta) < 0) == 1);
+                ends_poly(&c, pattern, -(p->gamma1 - p->beta - 1),
+                          p->gamma1 - p->beta - 1);
+                REQUIRE(ops->exceeds(&c, p->gamma1 - p->beta) >= 0);
+
+                /* r: w at 0 or q - 1, |cs2| < q */
+                ends_poly(&w1, pattern, 0, Q - 1);
+                b = w1;
+                bad = 0;
+                for (i = 0; i < N; i++) {
+                    x = mod_q((int64_t)w1.coeff[i] - a.coeff[i]);
+                    (void)ref_decompose(&r0, x, g2);
+                    bad |= llabs(r0) >= g2 - p->beta;
+                }
+                REQUIRE((ops->r(&b, h, &a, p) < 0) == bad);
+                for (i = 0; i < N; i++) {
+                    x = mod_q((int64_t)w1.coeff[i] - a.coeff[i]);
+                    REQUIRE(b.coeff[i] == x
+                            && h[i] == ref_decompose(&r0, x, g2));
+                }
+
+                /* hint: r at 0 or q - 1, |ct0| < q, h = HighBits(r) */
+                ends_poly(&b, pattern, 0, Q - 1);
+                for (i = 0; i < N; i++)
+                    h[i] = (uint8_t)ref_decompose(&r0, b.coeff[i], g2);
+                count = 1;
+                bad = 0;
+                x = 1;
+                for (i = 0; i < N; i++) {
+                    int64_t ct0 = ref_mod_pm(a.coeff[i], Q), r0b;
+
+                    bad |= llabs(ct0) >= g2;
+                    x += ref_decompose(&r0b, b.coeff[i] + ct0, g2) != h[i];
+                }
+                REQUIRE((ops->hint(h, &count, &b, &a, p) < 0) == bad);
+                REQUIRE(count == x);
+                for (i = 0; i < N; i++)
+                    REQUIRE(h[i] == (ref_decompose(&r0, b.coeff[i]
+                                     + ref_mod_pm(a.coeff[i], Q), g2)
+                                     != ref_decompose(&r0, b.coeff[i], g2)));
+
+                /* use_hint: |w| < q, h all 0, all 1, alternating */
+                for (hp = 0; hp < 3; hp++) {
+                    for (i = 0; i < N; i++)
+                        h[i] = (uint8_t)(hp == 2 ? (int)(i & 1) : hp);
+                    b = a;
+                    ops->use_hint(&b, h, p);
+                    for (i = 0; i < N; i++) {
+                        int64_t r1 = ref_decompose(&r0, a.coeff[i], g2);
+
+                        if (h[i] == 1)
+                            r1 = ((r1 + (r0 > 0 ? 1 : -1)) % m + m) % m;
+                        REQUIRE(b.coeff[i] == r1);
+                    }
+                }
+
+                /* power2round: |as1| < q, s2 at -eta or eta */
+                ends_poly(&c, pattern, -p->eta, p->eta);
+                ops->power2round(&t1, &t0, &a, &c);
+                for (i = 0; i < N; i++) {
+                    int64_t r = mod_q((int64_t)a.coeff[i] + c.coeff[i]);
+                    int64_t t0_ref = ref_mod_pm(r, 1 << ML_DSA_D);
+
+                    REQUIRE(t0.coeff[i] == t0_ref
+                            && t1.coeff[i] == (r - t0_ref) >> ML_DSA_D);
+                    REQUIRE(t1.coeff[i] >= 0 && t1.coeff[i] < 1 << 10
+                            && t0.coeff[i] > -(1 << 12)
+                            && t0.coeff[i] <= 1 << 12);
+                }
+
+                /* sub_reduce: w, t |c| < q */
+                ends_poly(&c, pattern, -hi, -lo);
+                b = a;
+                ops->sub_reduce(&b, &c);
+                for (i = 0; i < N; i++)
+                    REQUIRE(b.coeff[i] > -Q && b.coeff[i] < Q
+                            && mod_q(b.coeff[i])
+                               == mod_q((int64_t)a.coeff[i] - c.coeff[i]));
+            }
+    }
+}
+END_TEST
+
 #ifdef ML_DSA_CONTRACTS
 /* make CONTRACTS=1: the backend in use aborts on a coefficient of q. */
 START_TEST(contracts_abort_on_a_coefficient_out_of_range)
@@ -1731,6 +1909,7 @@ int main(int argc, char **argv)
     tcase_add_loop_test(ops, hint_encoding_same_as_generic_from_zero_to_omega_ones, 0, (int)nbackends);
     tcase_add_loop_test(ops, hint_decoding_same_as_generic_on_valid_and_malformed_encodings, 0, (int)nbackends);
     tcase_add_loop_test(ops, row_ops_same_as_generic_on_random_and_edge_inputs, 0, (int)nbackends);
+    tcase_add_loop_test(ops, row_ops_match_a_64_bit_reference_at_the_ends_of_their_ranges, 0, (int)nbackends);
     suite_add_tcase(s, ops);
     choice = tcase_create("choice");
     tcase_set_timeout(choice, 60);

@@ -6,6 +6,18 @@
 #include "internal/cleanse.h"
 #include "ml_dsa_local.h"
 
+/*@ // For make prove: w1Encode's contract (ml_dsa_encoders.c), as the rows
+    // use it: it reads w1 and writes the 32 * bits bytes at out.  Admitted
+    // here (its body is proved on ml_dsa_encoders.c's own line).
+    requires bits == 4 || bits == 6;
+    requires \valid_read(w1) && \valid(out + (0 .. 32 * bits - 1));
+    requires \forall integer k; 0 <= k < ML_DSA_N ==>
+      0 <= w1->coeff[k] < (bits == 4 ? 16 : 64);
+    assigns out[0 .. 32 * bits - 1];
+ */
+void ossl_ml_dsa_poly_pack_w1_generic(uint8_t *out, const ML_DSA_POLY *w1,
+                                      int bits);
+
 #define ROWS(name) name##_generic
 #define ROWS_TARGET
 #define ROWS_PACK_W1 ossl_ml_dsa_poly_pack_w1_generic

@@ -26,6 +26,67 @@
 static ML_DSA_REJ_NTT_PARSE_FN rej_ntt_poly_parse;
 static ML_DSA_REJ_BOUNDED_PARSE_FN rej_bounded_poly_parse;
 
+/*@ // For make prove (doc/proofs.md): the SHAKE jobs' calls that
+    // SampleInBall makes, as contracts of their prototypes
+    // (include/internal/sha3_mb.h; the bodies are crypto/sha's).  Admitted:
+    // the scheduler writes only itself, the job and, when the job runs,
+    // the output bytes its squeeze asked for; the scalar jobs here have
+    // no callback.
+    requires \valid(job);
+    assigns *job;
+ */
+void SHA3_mb_job_init(SHA3_MB_JOB *job, size_t rate);
+/*@ requires \valid(job) && \valid_read(in + (0 .. len - 1));
+    assigns *job;
+ */
+void SHA3_mb_job_absorb(SHA3_MB_JOB *job, const uint8_t *in, size_t len);
+/*@ requires \valid(job);
+    assigns *job;
+ */
+void SHA3_mb_job_final(SHA3_MB_JOB *job);
+/*@ requires \valid(job) && \valid(out + (0 .. len - 1));
+    requires \separated(job, out + (0 .. len - 1));
+    assigns *job;
+    ensures job->out == out && job->outlen == len;
+ */
+void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len);
+/*@ requires \valid(s);
+    assigns *s;
+ */
+void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel);
+/*@ requires \valid(s) && \valid(job) && \separated(s, job);
+    requires \valid(job->out + (0 .. job->outlen - 1));
+    assigns *s, *job, job->out[0 .. job->outlen - 1];
+    ensures job->out == \old(job->out) && job->outlen == \old(job->outlen);
+ */
+void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job);
+/*@ requires \valid(s) && \valid_read(job) && \separated(s, job);
+    requires \valid(job->out + (0 .. job->outlen - 1));
+    assigns *s, *(SHA3_MB_JOB *)job, job->out[0 .. job->outlen - 1];
+ */
+void SHA3_mb_flush(SHA3_MB_SCHED *s, const SHA3_MB_JOB *job);
+
+/*@ axiomatic SampleBits {
+      // Instances of ACSL's definitions of >> (floor division by 2^n) and
+      // of the two's complement & and | (Frama-C's ACSL manual, 2.2.4), for the
+      // shifts and masks of the parsers below.  Admitted: WP's solvers
+      // have no theory of >>, & or | on unbounded integers.  (The constants
+      // are variables n == 4, m == 15 so that WP does not fold them.)
+      axiom sample_shr4: \forall integer x, n; n == 4 && x >= 0 ==>
+        (x >> n) == x / 16;
+      axiom sample_shr10: \forall integer x, n; n == 10 && x >= 0 ==>
+        (x >> n) == x / 1024;
+      axiom sample_and15: \forall integer x, m; m == 15 && x >= 0 ==>
+        0 <= (x & m) <= 15;
+      axiom sample_and127: \forall integer x, m; m == 127 && x >= 0 ==>
+        0 <= (x & m) <= 127;
+      axiom sample_and1: \forall integer x, m; m == 1 && x >= 0 ==>
+        0 <= (x & m) <= 1;
+      axiom sample_or_nonneg: \forall integer x, y; x >= 0 && y >= 0 ==>
+        (x | y) >= 0;
+    }
+ */
+
 /*
  * RejNTTPoly (FIPS 204 Algorithm 30) body, with CoeffFromThreeBytes
  * (Algorithm 14): parse the 3-byte groups of buf (len a multiple of 3) into
@@ -33,17 +94,37 @@ static ML_DSA_REJ_BOUNDED_PARSE_FN rej_bounded_poly_parse;
  * appending at coeff[ctr] until 256 are there.  Returns the new ctr.
  * Public data (A-hat).
  */
+/*@ // len: a SHAKE128 squeeze, at most 5 blocks (the bound keeps pos + 3
+    // from wrapping)
+    requires ctr <= ML_DSA_N && len % 3 == 0 && len <= 65536;
+    requires \valid(coeff + (0 .. ML_DSA_N - 1));
+    requires \valid_read(buf + (0 .. len - 1));
+    requires \separated(coeff + (0 .. ML_DSA_N - 1), buf + (0 .. len - 1));
+    assigns coeff[ctr .. ML_DSA_N - 1];
+    ensures ctr <= \result <= ML_DSA_N;
+    ensures \forall integer k; ctr <= k < \result ==>
+      0 <= coeff[k] < ML_DSA_Q;
+ */
 static size_t rej_ntt_poly_parse(int32_t *coeff, size_t ctr,
                                  const uint8_t *buf, size_t len)
 {
     size_t pos;
     uint32_t v;
 
+    /*@ loop invariant \at(ctr, Pre) <= ctr <= ML_DSA_N;
+        loop invariant 0 <= pos <= len && pos % 3 == 0;
+        loop invariant \forall integer k; \at(ctr, Pre) <= k < ctr ==>
+          0 <= coeff[k] < ML_DSA_Q;
+        loop assigns pos, v, ctr, coeff[\at(ctr, Pre) .. ML_DSA_N - 1];
+        loop variant len - pos;
+     */
     for (pos = 0; ctr < ML_DSA_N && pos + 3 <= len; pos += 3) {
         v = (uint32_t)buf[pos] | ((uint32_t)buf[pos + 1] << 8)
             | ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
-        if (v < ML_DSA_Q)
+        if (v < ML_DSA_Q) {
+            /*@ assert kept: 0 <= (int32_t)v < ML_DSA_Q; */
             coeff[ctr++] = (int32_t)v;
+        }
     }
     return ctr;
 }
@@ -57,6 +138,15 @@ static size_t rej_ntt_poly_parse(int32_t *coeff, size_t ctr,
  * z mod 5 is computed without a division: z - 5 * floor(z * 205 / 1024),
  * exact for 0 <= z < 15.
  */
+/*@ requires ctr <= ML_DSA_N && (eta == 2 || eta == 4);
+    requires \valid(coeff + (0 .. ML_DSA_N - 1));
+    requires \valid_read(buf + (0 .. len - 1));
+    requires \separated(coeff + (0 .. ML_DSA_N - 1), buf + (0 .. len - 1));
+    assigns coeff[ctr .. ML_DSA_N - 1];
+    ensures ctr <= \result <= ML_DSA_N;
+    ensures \forall integer k; ctr <= k < \result ==>
+      -eta <= coeff[k] <= eta;
+ */
 static size_t rej_bounded_poly_parse(int32_t *coeff, size_t ctr,
                                      const uint8_t *buf, size_t len, int eta)
 {
@@ -65,19 +155,41 @@ static size_t rej_bounded_poly_parse(int32_t *coeff, size_t ctr,
 
     /* Each candidate is written at coeff[ctr] (ctr < 256) and kept by
      * advancing ctr: no branch on the nibbles, so no mispredictions. */
+    /*@ loop invariant \at(ctr, Pre) <= ctr <= ML_DSA_N;
+        loop invariant 0 <= pos <= len;
+        loop invariant bound == (eta == 2 ? 15 : 9);
+        loop invariant \forall integer k; \at(ctr, Pre) <= k < ctr ==>
+          -eta <= coeff[k] <= eta;
+        loop assigns pos, z0, z1, keep[0 .. 1], ctr,
+                     coeff[\at(ctr, Pre) .. ML_DSA_N - 1];
+        loop variant len - pos;
+     */
     for (pos = 0; ctr < ML_DSA_N && pos < len; pos++) {
         z0 = buf[pos] & 0x0f;
         z1 = buf[pos] >> 4;
+        /*@ assert nibbles: z0 < 16 && z1 < 16; */
+        /*@ assert z0_cases: z0 == 0 || z0 == 1 || z0 == 2 || z0 == 3 ||
+              z0 == 4 || z0 == 5 || z0 == 6 || z0 == 7 || z0 == 8 ||
+              z0 == 9 || z0 == 10 || z0 == 11 || z0 == 12 || z0 == 13 ||
+              z0 == 14 || z0 == 15; */
+        /*@ assert z1_cases: z1 == 0 || z1 == 1 || z1 == 2 || z1 == 3 ||
+              z1 == 4 || z1 == 5 || z1 == 6 || z1 == 7 || z1 == 8 ||
+              z1 == 9 || z1 == 10 || z1 == 11 || z1 == 12 || z1 == 13 ||
+              z1 == 14 || z1 == 15; */
         keep[0] = z0 < bound;
         keep[1] = z1 < bound;
         /* public: which nibbles RejBoundedPoly rejects (so ctr) depends
          * only on discarded output; the kept ones stay uniform */
         ML_DSA_CT_DECLASSIFY(keep, sizeof(keep));
+        /*@ assert mod5_z0: 5 * ((z0 * 205) >> 10) <= z0 &&
+              z0 - 5 * ((z0 * 205) >> 10) <= 4; */
         coeff[ctr] = eta == 2 ? 2 - (int32_t)(z0 - 5 * ((z0 * 205) >> 10))
                               : 4 - (int32_t)z0;
         ctr += keep[0];
         if (ctr == ML_DSA_N)
             break;
+        /*@ assert mod5_z1: 5 * ((z1 * 205) >> 10) <= z1 &&
+              z1 - 5 * ((z1 * 205) >> 10) <= 4; */
         coeff[ctr] = eta == 2 ? 2 - (int32_t)(z1 - 5 * ((z1 * 205) >> 10))
                               : 4 - (int32_t)z1;
         ctr += keep[1];
@@ -86,6 +198,9 @@ static size_t rej_bounded_poly_parse(int32_t *coeff, size_t ctr,
 }
 
 /* IntegerToBytes(x, 2) (FIPS 204 Algorithm 11). */
+/*@ requires \valid(out + (0 .. 1));
+    assigns out[0 .. 1];
+ */
 static void put_u16(uint8_t *out, uint16_t x)
 {
     out[0] = (uint8_t)x;
@@ -127,6 +242,9 @@ const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic = {
 #define MASK_BLOCKS 5
 
 /* Bytes the entry's first squeeze takes. */
+/*@ requires \valid_read(smp);
+    assigns \nothing;
+ */
 static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
 {
     switch (kind) {
@@ -306,6 +424,9 @@ void ossl_ml_dsa_sample_mask(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
                  gamma1_bits);
 }
 
+/*@ requires lanes >= 1;
+    assigns \nothing;
+ */
 size_t ossl_ml_dsa_sample_A_blocks(size_t entries, size_t lanes)
 {
     return (entries + lanes - 1) / lanes * A_FIRST_BLOCKS;
@@ -383,6 +504,12 @@ int ossl_ml_dsa_expand_mask(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *y,
  * next block into block when one is used up.  c is derived from ctilde,
  * which the signature makes public; the loop is FIPS 204's.
  */
+/*@ requires 0 <= tau <= ML_DSA_N && one > -2147483647 - 1;
+    requires \valid(c) && \valid(sched) && \valid(job);
+    requires \valid(block + (0 .. SHAKE256_RATE - 1));
+    requires \separated(c, sched, job, block + (0 .. SHAKE256_RATE - 1));
+    assigns *c, *sched, *job, block[0 .. SHAKE256_RATE - 1];
+ */
 void ossl_ml_dsa_sample_in_ball_job(ML_DSA_POLY *c, SHA3_MB_SCHED *sched,
                                     SHA3_MB_JOB *job, uint8_t *block, int tau,
                                     int32_t one)
@@ -390,11 +517,31 @@ void ossl_ml_dsa_sample_in_ball_job(ML_DSA_POLY *c, SHA3_MB_SCHED *sched,
     uint64_t signs = 0;
     size_t i, j, pos;
 
+    /*@ loop invariant 0 <= i <= BALL_SIGN_BYTES;
+        loop assigns i, signs;
+        loop variant BALL_SIGN_BYTES - i;
+     */
     for (i = 0; i < BALL_SIGN_BYTES; i++)
         signs |= (uint64_t)block[i] << (8 * i);
     pos = BALL_SIGN_BYTES;
-    memset(c, 0, sizeof(*c));
+    /* c = 0 (a loop rather than memset, whose void * WP's typed model
+     * does not follow; compilers emit the same store or memset call) */
+    /*@ loop invariant 0 <= i <= ML_DSA_N;
+        loop assigns i, c->coeff[0 .. ML_DSA_N - 1];
+        loop variant ML_DSA_N - i;
+     */
+    for (i = 0; i < ML_DSA_N; i++)
+        c->coeff[i] = 0;
+    /*@ loop invariant ML_DSA_N - tau <= i <= ML_DSA_N;
+        loop invariant 0 <= pos <= SHAKE256_RATE;
+        loop assigns i, j, pos, signs, c->coeff[0 .. ML_DSA_N - 1], *sched,
+                     *job, block[0 .. SHAKE256_RATE - 1];
+        loop variant ML_DSA_N - i;
+     */
     for (i = ML_DSA_N - (size_t)tau; i < ML_DSA_N; i++) {
+        /*@ loop invariant 0 <= pos <= SHAKE256_RATE;
+            loop assigns j, pos, *sched, *job, block[0 .. SHAKE256_RATE - 1];
+         */
         do {
             if (pos == SHAKE256_RATE) {
                 SHA3_mb_job_squeeze(job, block, SHAKE256_RATE);
@@ -405,12 +552,19 @@ void ossl_ml_dsa_sample_in_ball_job(ML_DSA_POLY *c, SHA3_MB_SCHED *sched,
             j = block[pos++];
         } while (j > i);
         c->coeff[i] = c->coeff[j];
+        /*@ assert sign: (signs & 1) <= 1; */
+        /*@ assert sign_pm: 1 - 2 * (int32_t)(signs & 1) == 1 ||
+                            1 - 2 * (int32_t)(signs & 1) == -1; */
         c->coeff[j] = (1 - 2 * (int32_t)(signs & 1)) * one;
         signs >>= 1;
     }
 }
 
 /* SampleInBall of ctilde (FIPS 204 Algorithm 29), with the scalar Keccak. */
+/*@ requires 0 <= tau <= ML_DSA_N && \valid(c);
+    requires \valid_read(ctilde + (0 .. ctilde_len - 1));
+    assigns *c;
+ */
 void ossl_ml_dsa_poly_sample_in_ball(ML_DSA_POLY *c, const uint8_t *ctilde,
                                      size_t ctilde_len, int tau)
 {
