@@ -308,7 +308,7 @@ static inline uint64_t load_le(const uint8_t *p, size_t len)
  * per turn, the bytes of a partial lane at either end gathered into one
  * word.
  */
-/*@ requires 1 <= ways <= 8 && j < ways;
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
     requires \valid(A + (0 .. ways * KECCAK1600_LANES - 1));
     requires off + len <= KECCAK1600_WIDTH_BYTES;
     requires \valid_read(in + (0 .. len - 1));
@@ -359,7 +359,7 @@ static inline void xor_bytes(uint64_t *A, size_t ways, size_t j, size_t off,
  * off into out: the squeezing step of the sponge (FIPS 202 Algorithm 8,
  * step 10, Trunc).
  */
-/*@ requires 1 <= ways <= 8 && j < ways;
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
     requires \valid_read(A + (0 .. ways * KECCAK1600_LANES - 1));
     requires off + len <= KECCAK1600_WIDTH_BYTES;
     requires \valid(out + (0 .. len - 1));
@@ -430,7 +430,7 @@ void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
  * Only the words those bytes fall in are written; the mask of the others,
  * all to be zero, is returned (see include/internal/sha3.h).
  */
-/*@ requires 1 <= ways <= 8 && j < ways;
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
     requires \valid(A + (0 .. ways * KECCAK1600_LANES - 1));
     requires rate % 8 == 0 && 8 <= rate <= KECCAK1600_WIDTH_BYTES;
     requires len < rate;
@@ -466,20 +466,18 @@ uint32_t KECCAK1600_set_last_block_words_xn(uint64_t *A, size_t ways,
 }
 
 /*@ axiomatic WordMaskBits {
-      // Instances of ACSL's two's complement & and >> (Frama-C's ACSL
-      // manual, 2.2.4) on the word masks below.  Admitted: WP's solvers
-      // have no theory of & and >> on unbounded integers (why3's land is
-      // AC, but the solvers see only land x y <= x for x >= 0, not its
-      // commuted form).  util/prove checks them on every mask of 25 bits
-      // against Perl's own & and >>.  x & m keeps some of x's bits:
-      axiom and_le: \forall integer x, m; 0 <= x && 0 <= m ==>
-        0 <= (m & x) <= x && 0 <= (x & m) <= x;
-      // an even m has no bit in common with 0 or 1:
+      // Instances of ACSL's two's complement & (Frama-C's ACSL manual,
+      // 2.2.4) on the word masks below.  Admitted: WP's solvers have no
+      // theory of & on unbounded integers (Frama-C's why3 library states
+      // land x y <= x for x >= 0, which the solvers do not get for the
+      // masks here).  util/prove checks them with Perl's & on a range of
+      // x and m.  m & x keeps some of the bits of m and of x:
+      axiom all_words_and: \forall integer x, m; m == KECCAK1600_ALL_WORDS ==>
+        0 <= (m & x) <= m;
+      axiom and15_le: \forall integer x; 0 <= x ==> 0 <= (15 & x) <= x;
+      // an even m (bit 0 clear) has no bit in common with 0 or 1:
       axiom and_even_low: \forall integer x, m; 0 <= x <= 1 && m % 2 == 0 ==>
-        (m & x) == 0 && (x & m) == 0;
-      // >> 4 is floor division by 16 (n a variable, as in ml_dsa_poly.h,
-      // so that WP does not fold the axiom away)
-      axiom shr4: \forall integer x, n; n == 4 && x >= 0 ==> (x >> n) == x / 16;
+        (m & x) == 0;
     }
  */
 
@@ -525,7 +523,7 @@ void KECCAK1600_zero_words_xn(uint64_t *A, size_t ways, size_t j,
 }
 
 /* KECCAK1600_xor_bytes on state j of ways interleaved states. */
-/*@ requires 1 <= ways <= 8 && j < ways;
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
     requires \valid(A + (0 .. ways * KECCAK1600_LANES - 1));
     requires off + len <= KECCAK1600_WIDTH_BYTES;
     requires \valid_read(in + (0 .. len - 1));
@@ -538,7 +536,7 @@ void KECCAK1600_xor_bytes_xn(uint64_t *A, size_t ways, size_t j, size_t off,
 }
 
 /* KECCAK1600_extract_bytes on state j of ways interleaved states. */
-/*@ requires 1 <= ways <= 8 && j < ways;
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
     requires \valid_read(A + (0 .. ways * KECCAK1600_LANES - 1));
     requires off + len <= KECCAK1600_WIDTH_BYTES;
     requires \valid(out + (0 .. len - 1));
