@@ -14,7 +14,8 @@
 
 #define KECCAK1600_ROUNDS 24
 
-/* Rotate a lane left by n bits, 0 < n < 64. */
+/* Rotate a lane left by n bits, 0 < n < 64 (a constant: n = 0 or 64 would
+ * shift by 64, undefined in C; every use below rotates by 1..62). */
 #define ROL64(a, n) (((a) << (n)) | ((a) >> (64 - (n))))
 
 /*
@@ -155,6 +156,9 @@ static const uint64_t keccak_rc[KECCAK1600_ROUNDS] = {
  * iteration so that A.. and E.. swap roles without any copying (unrolling
  * all 24 measured slower with gcc).
  */
+/*@ requires \valid(A + (0 .. KECCAK1600_LANES - 1));
+    assigns A[0 .. KECCAK1600_LANES - 1];
+ */
 void KECCAK1600_permute_c(uint64_t A[KECCAK1600_LANES])
 {
     uint64_t Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki,
@@ -195,6 +199,14 @@ void KECCAK1600_permute_c(uint64_t A[KECCAK1600_LANES])
     Ci = Abi ^ Agi ^ Aki ^ Ami ^ Asi;
     Co = Abo ^ Ago ^ Ako ^ Amo ^ Aso;
     Cu = Abu ^ Agu ^ Aku ^ Amu ^ Asu;
+    /*@ loop invariant 0 <= i <= KECCAK1600_ROUNDS && i % 2 == 0;
+        loop assigns i, Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki,
+          Ako, Aku, Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu,
+          Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu, Eka, Eke, Eki,
+          Eko, Eku, Ema, Eme, Emi, Emo, Emu, Esa, Ese, Esi, Eso, Esu,
+          Ba, Be, Bi, Bo, Bu, Ca, Ce, Ci, Co, Cu, Da, De, Di, Do, Du;
+        loop variant KECCAK1600_ROUNDS - i;
+     */
     for (i = 0; i < KECCAK1600_ROUNDS; i += 2) {
         KECCAK1600_ROUND(A, E, keccak_rc[i]);
         KECCAK1600_ROUND(E, A, keccak_rc[i + 1]);
@@ -227,10 +239,21 @@ void KECCAK1600_permute_c(uint64_t A[KECCAK1600_LANES])
     A[24] = Asu;
 }
 
+/*@ // Word w of state j of ways interleaved states, A[ways * w + j], is in
+    // the ways * 25 words of the states (proved by WP, used by the solvers
+    // on the products of the byte loops' indices).
+    lemma word_in_states: \forall integer ways, j, w;
+      0 <= j < ways && 0 <= w < KECCAK1600_LANES ==>
+      0 <= ways * w + j < ways * KECCAK1600_LANES;
+ */
+
 /*
  * Little-endian load of a lane from 8 bytes (FIPS 202 section 3.1.2),
  * written out so that compilers merge it into one load on little-endian
  * hosts; inline, as it is called for every lane absorbed.
+ */
+/*@ requires \valid_read(p + (0 .. 7));
+    assigns \nothing;
  */
 static inline uint64_t load64_le(const uint8_t *p)
 {
@@ -243,6 +266,9 @@ static inline uint64_t load64_le(const uint8_t *p)
 /*
  * Little-endian store of a lane into 8 bytes, written out so that compilers
  * merge it into one store on little-endian hosts.
+ */
+/*@ requires \valid(p + (0 .. 7));
+    assigns p[0 .. 7];
  */
 static inline void store64_le(uint8_t *p, uint64_t v)
 {
@@ -257,11 +283,19 @@ static inline void store64_le(uint8_t *p, uint64_t v)
 }
 
 /* The word of len (< 8) bytes of p, little-endian. */
+/*@ requires len < 8;
+    requires \valid_read(p + (0 .. len - 1));
+    assigns \nothing;
+ */
 static inline uint64_t load_le(const uint8_t *p, size_t len)
 {
     uint64_t w = 0;
     size_t i;
 
+    /*@ loop invariant 0 <= i <= len;
+        loop assigns i, w;
+        loop variant len - i;
+     */
     for (i = 0; i < len; i++)
         w |= (uint64_t)p[i] << (8 * i);
     return w;
@@ -274,10 +308,17 @@ static inline uint64_t load_le(const uint8_t *p, size_t len)
  * per turn, the bytes of a partial lane at either end gathered into one
  * word.
  */
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
+    requires \valid(A + (0 .. ways * KECCAK1600_LANES - 1));
+    requires off + len <= KECCAK1600_WIDTH_BYTES;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns A[0 .. ways * KECCAK1600_LANES - 1];
+ */
 static inline void xor_bytes(uint64_t *A, size_t ways, size_t j, size_t off,
                              const uint8_t *in, size_t len)
 {
     size_t i = ways * (off / 8) + j, n = 8 - off % 8;
+    /*@ ghost size_t lane = off / 8; */
 
     if (n < 8) {
         if (n > len)
@@ -286,10 +327,22 @@ static inline void xor_bytes(uint64_t *A, size_t ways, size_t j, size_t off,
         i += ways;
         in += n;
         len -= n;
+        /*@ ghost lane++; */
     }
+    /* the next byte, off + \at(len, Pre) - len, starts word lane of state
+     * j, A[i], while bytes are left */
+    /*@ loop invariant len <= \at(len, Pre);
+        loop invariant in == \at(in, Pre) + (\at(len, Pre) - len);
+        loop invariant len > 0 ==> 8 * lane == off + \at(len, Pre) - len;
+        loop invariant 0 <= lane <= KECCAK1600_LANES;
+        loop invariant i == ways * lane + j;
+        loop assigns len, in, i, lane, A[0 .. ways * KECCAK1600_LANES - 1];
+        loop variant len;
+     */
     for (; len >= 16; len -= 16, in += 16, i += 2 * ways) {
         A[i] ^= load64_le(in);
         A[i + ways] ^= load64_le(in + 8);
+        /*@ ghost lane += 2; */
     }
     if (len >= 8) {
         A[i] ^= load64_le(in);
@@ -306,21 +359,51 @@ static inline void xor_bytes(uint64_t *A, size_t ways, size_t j, size_t off,
  * off into out: the squeezing step of the sponge (FIPS 202 Algorithm 8,
  * step 10, Trunc).
  */
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
+    requires \valid_read(A + (0 .. ways * KECCAK1600_LANES - 1));
+    requires off + len <= KECCAK1600_WIDTH_BYTES;
+    requires \valid(out + (0 .. len - 1));
+    assigns out[0 .. len - 1];
+ */
 static inline void extract_bytes(const uint64_t *A, size_t ways, size_t j,
                                  size_t off, uint8_t *out, size_t len)
 {
+    /* off and out advance together, off + len stays */
+    /*@ loop invariant \at(off, Pre) <= off;
+        loop invariant off + len == \at(off, Pre) + \at(len, Pre);
+        loop invariant out == \at(out, Pre) + (off - \at(off, Pre));
+        loop assigns off, len, out, \at(out, Pre)[0 .. \at(len, Pre) - 1];
+        loop variant len;
+     */
     while (len > 0 && off % 8 != 0) {
         *out++ = (uint8_t)(A[ways * (off / 8) + j] >> (8 * (off % 8)));
         off++;
         len--;
     }
+    /*@ loop invariant \at(off, Pre) <= off;
+        loop invariant off + len == \at(off, Pre) + \at(len, Pre);
+        loop invariant out == \at(out, Pre) + (off - \at(off, Pre));
+        loop assigns off, len, out, \at(out, Pre)[0 .. \at(len, Pre) - 1];
+        loop variant len;
+     */
     for (; len >= 8; len -= 8, off += 8, out += 8)
         store64_le(out, A[ways * (off / 8) + j]);
+    /*@ loop invariant \at(off, Pre) <= off;
+        loop invariant off + len == \at(off, Pre) + \at(len, Pre);
+        loop invariant out == \at(out, Pre) + (off - \at(off, Pre));
+        loop assigns off, len, out, \at(out, Pre)[0 .. \at(len, Pre) - 1];
+        loop variant len;
+     */
     for (; len > 0; len--, off++)
         *out++ = (uint8_t)(A[ways * (off / 8) + j] >> (8 * (off % 8)));
 }
 
 /* XOR len bytes of in into the state from byte offset off. */
+/*@ requires \valid(A + (0 .. KECCAK1600_LANES - 1));
+    requires off + len <= KECCAK1600_WIDTH_BYTES;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns A[0 .. KECCAK1600_LANES - 1];
+ */
 void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
                           const uint8_t *in, size_t len)
 {
@@ -328,6 +411,11 @@ void KECCAK1600_xor_bytes(uint64_t A[KECCAK1600_LANES], size_t off,
 }
 
 /* Copy len bytes of the state from byte offset off into out. */
+/*@ requires \valid_read(A + (0 .. KECCAK1600_LANES - 1));
+    requires off + len <= KECCAK1600_WIDTH_BYTES;
+    requires \valid(out + (0 .. len - 1));
+    assigns out[0 .. len - 1];
+ */
 void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
                               uint8_t *out, size_t len)
 {
@@ -342,6 +430,14 @@ void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
  * Only the words those bytes fall in are written; the mask of the others,
  * all to be zero, is returned (see include/internal/sha3.h).
  */
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
+    requires \valid(A + (0 .. ways * KECCAK1600_LANES - 1));
+    requires rate % 8 == 0 && 8 <= rate <= KECCAK1600_WIDTH_BYTES;
+    requires len < rate;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns A[0 .. ways * KECCAK1600_LANES - 1];
+    ensures \result <= KECCAK1600_ALL_WORDS;
+ */
 uint32_t KECCAK1600_set_last_block_words_xn(uint64_t *A, size_t ways,
                                             size_t j, const uint8_t *in,
                                             size_t len, uint8_t pad,
@@ -351,6 +447,12 @@ uint32_t KECCAK1600_set_last_block_words_xn(uint64_t *A, size_t ways,
     uint64_t w = (uint64_t)pad << (8 * tail), *p = A + j;
     uint32_t rest = KECCAK1600_ALL_WORDS & ~((2u << full) - 1);
 
+    /*@ loop invariant 0 <= i <= full;
+        loop invariant p == A + (ways * i + j);
+        loop invariant in == \at(in, Pre) + 8 * i;
+        loop assigns i, p, in, A[0 .. ways * KECCAK1600_LANES - 1];
+        loop variant full - i;
+     */
     for (i = 0; i < full; i++, p += ways, in += 8)
         *p = load64_le(in);
     w |= load_le(in, tail);
@@ -363,7 +465,28 @@ uint32_t KECCAK1600_set_last_block_words_xn(uint64_t *A, size_t ways,
     return rest & ~(1u << last);
 }
 
+/*@ axiomatic WordMaskBits {
+      // Instances of ACSL's two's complement & (Frama-C's ACSL manual,
+      // 2.2.4) on the word masks below.  Admitted: WP's solvers have no
+      // theory of & on unbounded integers (Frama-C's why3 library states
+      // land x y <= x for x >= 0, which the solvers do not get for the
+      // masks here).  util/prove checks them with Perl's & on a range of
+      // x and m.  m & x keeps some of the bits of m and of x:
+      axiom all_words_and: \forall integer x, m; m == KECCAK1600_ALL_WORDS ==>
+        0 <= (m & x) <= m;
+      axiom and15_le: \forall integer x; 0 <= x ==> 0 <= (15 & x) <= x;
+      // an even m (bit 0 clear) has no bit in common with 0 or 1:
+      axiom and_even_low: \forall integer x, m; 0 <= x <= 1 && m % 2 == 0 ==>
+        (m & x) == 0;
+    }
+ */
+
 /* Zero the words of state j of ways interleaved states in mask. */
+/*@ requires 1 <= ways <= 8 && j < ways;
+    requires \valid(A + (0 .. ways * KECCAK1600_LANES - 1));
+    requires mask <= KECCAK1600_ALL_WORDS;
+    assigns A[0 .. ways * KECCAK1600_LANES - 1];
+ */
 void KECCAK1600_zero_words_xn(uint64_t *A, size_t ways, size_t j,
                               uint32_t mask)
 {
@@ -371,6 +494,18 @@ void KECCAK1600_zero_words_xn(uint64_t *A, size_t ways, size_t j,
 
     /* four words per turn, at once when all four are to be zeroed (the
      * runs of a fresh lane's mask) */
+    /* bit 0 of mask is word (i - j) / ways, the words beyond 24 have none */
+    /*@ loop invariant (i == j && mask < 33554432)
+            || (i == j + 4 * ways && mask < 2097152)
+            || (i == j + 8 * ways && mask < 131072)
+            || (i == j + 12 * ways && mask < 8192)
+            || (i == j + 16 * ways && mask < 512)
+            || (i == j + 20 * ways && mask < 32)
+            || (i == j + 24 * ways && mask < 2)
+            || (i == j + 28 * ways && mask == 0);
+        loop assigns i, mask, A[0 .. ways * KECCAK1600_LANES - 1];
+        loop variant mask;
+     */
     for (i = j; mask != 0; i += 4 * ways, mask >>= 4) {
         if ((mask & 15) == 15) {
             A[i] = A[i + ways] = A[i + 2 * ways] = A[i + 3 * ways] = 0;
@@ -388,6 +523,12 @@ void KECCAK1600_zero_words_xn(uint64_t *A, size_t ways, size_t j,
 }
 
 /* KECCAK1600_xor_bytes on state j of ways interleaved states. */
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
+    requires \valid(A + (0 .. ways * KECCAK1600_LANES - 1));
+    requires off + len <= KECCAK1600_WIDTH_BYTES;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns A[0 .. ways * KECCAK1600_LANES - 1];
+ */
 void KECCAK1600_xor_bytes_xn(uint64_t *A, size_t ways, size_t j, size_t off,
                              const uint8_t *in, size_t len)
 {
@@ -395,6 +536,12 @@ void KECCAK1600_xor_bytes_xn(uint64_t *A, size_t ways, size_t j, size_t off,
 }
 
 /* KECCAK1600_extract_bytes on state j of ways interleaved states. */
+/*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
+    requires \valid_read(A + (0 .. ways * KECCAK1600_LANES - 1));
+    requires off + len <= KECCAK1600_WIDTH_BYTES;
+    requires \valid(out + (0 .. len - 1));
+    assigns out[0 .. len - 1];
+ */
 void KECCAK1600_extract_bytes_xn(const uint64_t *A, size_t ways, size_t j,
                                  size_t off, uint8_t *out, size_t len)
 {
