@@ -325,11 +325,11 @@ void ossl_ml_dsa_poly_ntt_inverse_neon(ML_DSA_POLY *p)
 /*
  * Montgomery product of two vectors of coefficients:
  * ml_dsa_montgomery_reduce((int64_t)a * b) per lane, as mont_mul with
- * zq = b * q^-1 computed here.
+ * zq = b * q^-1 computed here (qinv holds q^-1 mod 2^32 in every lane).
  */
-NEON_INLINE int32x4_t mont_mul_var(int32x4_t a, int32x4_t b)
+NEON_INLINE int32x4_t mont_mul_var(int32x4_t a, int32x4_t b, int32x4_t qinv)
 {
-    int32x4_t t = vmulq_s32(vmulq_s32(a, b), vdupq_n_s32(ML_DSA_QINV));
+    int32x4_t t = vmulq_s32(vmulq_s32(a, b), qinv);
 
     return vhsubq_s32(vqdmulhq_s32(a, b), vqdmulhq_n_s32(t, ML_DSA_Q));
 }
@@ -337,111 +337,95 @@ NEON_INLINE int32x4_t mont_mul_var(int32x4_t a, int32x4_t b)
 /*
  * Pointwise product in the NTT domain (FIPS 204 Algorithm 45,
  * MultiplyNTT) with the Montgomery factor: r = a * b * 2^-32, |a * b| <
- * 2^31 q per coefficient, output |r| < q.  r may alias a or b.
+ * 2^31 q per coefficient, output |r| < q.  r may alias a or b: each block
+ * of 16 coefficients is loaded whole before it is stored.
  */
 void ossl_ml_dsa_poly_ntt_mul_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                    const ML_DSA_POLY *b)
 {
-    size_t i;
-
-    /* lane by lane, so r may be a or b */
-    for (i = 0; i < ML_DSA_N; i += 4)
-        vst1q_s32(r->coeff + i, mont_mul_var(vld1q_s32(a->coeff + i),
-                                             vld1q_s32(b->coeff + i)));
-}
-
-/*
- * A row of MatrixVectorNTT (FIPS 204 Algorithm 48) on 16 coefficients
- * from i: the products of the n polynomial pairs summed exactly in 64
- * bits (smull / smlal, eight sums in registers) and reduced once, as
- * ossl_ml_dsa_poly_ntt_dot_generic: t = (low half of the sum) * q^-1 mod
- * 2^32, then the high half of sum - t * q, which is exact.
- */
-NEON_INLINE void dot16(int32_t *r, const ML_DSA_POLY *a, const ML_DSA_POLY *b,
-                       size_t n, size_t i)
-{
     const int32x4_t qinv = vdupq_n_s32(ML_DSA_QINV);
-    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
-    int32x4x4_t x = vld1q_s32_x4(a[0].coeff + i);
-    int32x4x4_t y = vld1q_s32_x4(b[0].coeff + i);
-    int64x2_t l0, l1, l2, l3, h0, h1, h2, h3;
-    int32x4x4_t out;
-    int32x4_t t;
-    size_t j;
+    const int32_t *pa = a->coeff, *pb = b->coeff;
+    int32_t *pr = r->coeff, *end = r->coeff + ML_DSA_N;
+    int32x4x4_t x, y;
 
-#define DOT_FIRST(k) \
-    do { \
-        l##k = vmull_s32(vget_low_s32(x.val[k]), vget_low_s32(y.val[k])); \
-        h##k = vmull_high_s32(x.val[k], y.val[k]); \
-    } while (0)
-#define DOT_NEXT(k) \
-    do { \
-        l##k = vmlal_s32(l##k, vget_low_s32(x.val[k]), vget_low_s32(y.val[k])); \
-        h##k = vmlal_high_s32(h##k, x.val[k], y.val[k]); \
-    } while (0)
-#define DOT_REDUCE(k) \
-    do { \
-        t = vmulq_s32(vuzp1q_s32(vreinterpretq_s32_s64(l##k), \
-                                 vreinterpretq_s32_s64(h##k)), qinv); \
-        l##k = vmlsl_s32(l##k, vget_low_s32(t), vget_low_s32(q)); \
-        h##k = vmlsl_high_s32(h##k, t, q); \
-        out.val[k] = vuzp2q_s32(vreinterpretq_s32_s64(l##k), \
-                                vreinterpretq_s32_s64(h##k)); \
-    } while (0)
-    DOT_FIRST(0);
-    DOT_FIRST(1);
-    DOT_FIRST(2);
-    DOT_FIRST(3);
-#pragma GCC unroll 6
-    for (j = 1; j < n; j++) {
-        x = vld1q_s32_x4(a[j].coeff + i);
-        y = vld1q_s32_x4(b[j].coeff + i);
-        DOT_NEXT(0);
-        DOT_NEXT(1);
-        DOT_NEXT(2);
-        DOT_NEXT(3);
+    for (; pr != end; pa += 16, pb += 16, pr += 16) {
+        x = vld1q_s32_x4(pa);
+        y = vld1q_s32_x4(pb);
+        x.val[0] = mont_mul_var(x.val[0], y.val[0], qinv);
+        x.val[1] = mont_mul_var(x.val[1], y.val[1], qinv);
+        x.val[2] = mont_mul_var(x.val[2], y.val[2], qinv);
+        x.val[3] = mont_mul_var(x.val[3], y.val[3], qinv);
+        vst1q_s32_x4(pr, x);
     }
-    DOT_REDUCE(0);
-    DOT_REDUCE(1);
-    DOT_REDUCE(2);
-    DOT_REDUCE(3);
-#undef DOT_FIRST
-#undef DOT_NEXT
-#undef DOT_REDUCE
-    vst1q_s32_x4(r + i, out);
-}
-
-/* The row below over n polynomials, n a constant where inlined (the sums
- * unrolled over the polynomials). */
-NEON_INLINE void dot_row(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                         const ML_DSA_POLY *b, size_t n)
-{
-    size_t i;
-
-    for (i = 0; i < ML_DSA_N; i += 16)
-        dot16(r->coeff, a, b, n, i);
 }
 
 /*
  * A row of MatrixVectorNTT (FIPS 204 Algorithm 48): r = sum_j a[j] * b[j]
- * * 2^-32 over n <= 7 polynomials, as ossl_ml_dsa_poly_ntt_dot_generic
- * (dot16); unrolled for the n = l of the three parameter sets.
+ * * 2^-32 over 1 <= n <= 7 polynomials, as
+ * ossl_ml_dsa_poly_ntt_dot_generic: per block of 16 coefficients the
+ * products of the n pairs summed exactly in 64 bits (smull / smlal, eight
+ * sums in v16-v23), then reduced once: t = (low half of the sum) * q^-1
+ * mod 2^32, and the high half of sum - t * q, which is exact.  Written in
+ * assembly because the compilers' allocation of the four-register loads
+ * (ld1 {4 registers}, post-indexed by the polynomial stride) adds a move
+ * or an address computation for most of them.  Uses v0-v7 and v16-v24
+ * only (none of the callee-saved d8-d15).
  */
 void ossl_ml_dsa_poly_ntt_dot_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                    const ML_DSA_POLY *b, size_t n)
 {
-    switch (n) {
-    case 4:
-        dot_row(r, a, b, 4);
-        break;
-    case 5:
-        dot_row(r, a, b, 5);
-        break;
-    case 7:
-        dot_row(r, a, b, 7);
-        break;
-    default:
-        dot_row(r, a, b, n);
-        break;
-    }
+    const int32x4_t qinv = vdupq_n_s32(ML_DSA_QINV);
+    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
+    const int32_t *pa = a->coeff, *pb = b->coeff;
+    int32_t *pr = r->coeff;
+    size_t blocks = ML_DSA_N / 16, j;
+    /* back to the next block of a[0] after n post-indexed loads */
+    const size_t stride = sizeof(ML_DSA_POLY), back = n * stride - 64;
+
+#define DOT_MUL(op) \
+    op "     v16.2d, v0.2s, v4.2s\n\t" \
+    op "2    v17.2d, v0.4s, v4.4s\n\t" \
+    op "     v18.2d, v1.2s, v5.2s\n\t" \
+    op "2    v19.2d, v1.4s, v5.4s\n\t" \
+    op "     v20.2d, v2.2s, v6.2s\n\t" \
+    op "2    v21.2d, v2.4s, v6.4s\n\t" \
+    op "     v22.2d, v3.2s, v7.2s\n\t" \
+    op "2    v23.2d, v3.4s, v7.4s\n\t"
+#define DOT_REDUCE(lo, hi, out) \
+    "uzp1   v24.4s, " lo ".4s, " hi ".4s\n\t" \
+    "mul    v24.4s, v24.4s, %[qinv].4s\n\t" \
+    "smlsl  " lo ".2d, v24.2s, %[q].2s\n\t" \
+    "smlsl2 " hi ".2d, v24.4s, %[q].4s\n\t" \
+    "uzp2   " out ".4s, " lo ".4s, " hi ".4s\n\t"
+    __asm__ volatile(
+        "1:\n\t"
+        "ld1    {v0.4s-v3.4s}, [%[pa]], %[stride]\n\t"
+        "ld1    {v4.4s-v7.4s}, [%[pb]], %[stride]\n\t"
+        DOT_MUL("smull")
+        "subs   %[j], %[n], #1\n\t"
+        "b.eq   3f\n"
+        "2:\n\t"
+        "ld1    {v0.4s-v3.4s}, [%[pa]], %[stride]\n\t"
+        "ld1    {v4.4s-v7.4s}, [%[pb]], %[stride]\n\t"
+        DOT_MUL("smlal")
+        "subs   %[j], %[j], #1\n\t"
+        "b.ne   2b\n"
+        "3:\n\t"
+        DOT_REDUCE("v16", "v17", "v0")
+        DOT_REDUCE("v18", "v19", "v1")
+        DOT_REDUCE("v20", "v21", "v2")
+        DOT_REDUCE("v22", "v23", "v3")
+        "st1    {v0.4s-v3.4s}, [%[pr]], #64\n\t"
+        "sub    %[pa], %[pa], %[back]\n\t"
+        "sub    %[pb], %[pb], %[back]\n\t"
+        "subs   %[blocks], %[blocks], #1\n\t"
+        "b.ne   1b"
+        : [pa] "+r"(pa), [pb] "+r"(pb), [pr] "+r"(pr), [blocks] "+r"(blocks),
+          [j] "=&r"(j)
+        : [n] "r"(n), [stride] "r"(stride), [back] "r"(back),
+          [qinv] "w"(qinv), [q] "w"(q)
+        : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v16", "v17",
+          "v18", "v19", "v20", "v21", "v22", "v23", "v24", "cc", "memory");
+#undef DOT_MUL
+#undef DOT_REDUCE
 }
