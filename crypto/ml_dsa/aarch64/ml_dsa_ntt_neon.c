@@ -18,6 +18,7 @@
  */
 #include <arm_neon.h>
 #include <stdint.h>
+#include <string.h>
 #include "ml_dsa_aarch64.h"
 #include "../ml_dsa_poly.h"
 #include "ml_dsa_zetas_neon.h"
@@ -107,159 +108,191 @@ NEON_INLINE void transpose(int32x4x4_t *v)
                                                  vreinterpretq_s64_s32(t3)));
 }
 
-/* Butterflies with zetas[n] of the big-layer table in z and zq:
- * register n / 4, lane n % 4. */
-#define CT_BIG(a, b, n) CT_LANE(a, b, z[(n) / 4], zq[(n) / 4], (n) % 4)
-#define GS_BIG(a, b, n) GS_LANE(a, b, z[(n) / 4], zq[(n) / 4], (n) % 4)
+/*
+ * The top layers in assembly, 16 registers of data (v16-v31, r[m] = the
+ * coefficients j + 16m, m = 0..15, for four consecutive j), the 16 zetas
+ * of the big-layer table in v0-v3 and their zeta * q^-1 in v4-v7 (by-element
+ * multiplies), q in lane 0 of v10 and v8, v9 for the products.  Written
+ * in assembly because the compilers, short of registers for these 27
+ * values, spill the zetas and reload them in every pass.  The products
+ * are mont_mul's: mul, sqdmulh, sqdmulh and shsub.
+ *
+ * CT_ASM(a, b, z, zq, lane): t = mont(z b); (a, b) <- (a + t, a - t).
+ * GS_ASM(a, b, z, zq, lane): (a, b) <- (a + b, mont(z (b - a))).
+ */
+#define CT_ASM(a, b, z, zq, l) \
+    "mul     v9.4s, " b ".4s, " zq ".s[" l "]\n\t" \
+    "sqdmulh v8.4s, " b ".4s, " z ".s[" l "]\n\t" \
+    "sqdmulh v9.4s, v9.4s, v10.s[0]\n\t" \
+    "shsub   v8.4s, v8.4s, v9.4s\n\t" \
+    "sub     " b ".4s, " a ".4s, v8.4s\n\t" \
+    "add     " a ".4s, " a ".4s, v8.4s\n\t"
+#define GS_ASM(a, b, z, zq, l) \
+    "sub     v8.4s, " b ".4s, " a ".4s\n\t" \
+    "add     " a ".4s, " a ".4s, " b ".4s\n\t" \
+    "mul     v9.4s, v8.4s, " zq ".s[" l "]\n\t" \
+    "sqdmulh " b ".4s, v8.4s, " z ".s[" l "]\n\t" \
+    "sqdmulh v9.4s, v9.4s, v10.s[0]\n\t" \
+    "shsub   " b ".4s, " b ".4s, v9.4s\n\t"
+/* The inverse's last layer with the scaling (intt_top's LAST): a =
+ * mont(f (a + b)), b = mont(f * (-zetas[1]) / R (a - b)), f and its
+ * partner in lanes 0 and 1 of v0 (zq: v4). */
+#define LAST_ASM(a, b) \
+    "add     v8.4s, " a ".4s, " b ".4s\n\t" \
+    "sub     v9.4s, " a ".4s, " b ".4s\n\t" \
+    "mul     " a ".4s, v8.4s, v4.s[0]\n\t" \
+    "sqdmulh v8.4s, v8.4s, v0.s[0]\n\t" \
+    "sqdmulh " a ".4s, " a ".4s, v10.s[0]\n\t" \
+    "shsub   " a ".4s, v8.4s, " a ".4s\n\t" \
+    "mul     " b ".4s, v9.4s, v4.s[1]\n\t" \
+    "sqdmulh v9.4s, v9.4s, v0.s[1]\n\t" \
+    "sqdmulh " b ".4s, " b ".4s, v10.s[0]\n\t" \
+    "shsub   " b ".4s, v9.4s, " b ".4s\n\t"
+/* r[m] = v(16 + m) from and to a + 16m (x the pointer a + j) */
+#define TOP_LOAD(x) \
+    "ldr q16, [" x "]\n\tldr q17, [" x ", #64]\n\t" \
+    "ldr q18, [" x ", #128]\n\tldr q19, [" x ", #192]\n\t" \
+    "ldr q20, [" x ", #256]\n\tldr q21, [" x ", #320]\n\t" \
+    "ldr q22, [" x ", #384]\n\tldr q23, [" x ", #448]\n\t" \
+    "ldr q24, [" x ", #512]\n\tldr q25, [" x ", #576]\n\t" \
+    "ldr q26, [" x ", #640]\n\tldr q27, [" x ", #704]\n\t" \
+    "ldr q28, [" x ", #768]\n\tldr q29, [" x ", #832]\n\t" \
+    "ldr q30, [" x ", #896]\n\tldr q31, [" x ", #960]\n\t"
+#define TOP_STORE(x) \
+    "str q16, [" x "]\n\tstr q17, [" x ", #64]\n\t" \
+    "str q18, [" x ", #128]\n\tstr q19, [" x ", #192]\n\t" \
+    "str q20, [" x ", #256]\n\tstr q21, [" x ", #320]\n\t" \
+    "str q22, [" x ", #384]\n\tstr q23, [" x ", #448]\n\t" \
+    "str q24, [" x ", #512]\n\tstr q25, [" x ", #576]\n\t" \
+    "str q26, [" x ", #640]\n\tstr q27, [" x ", #704]\n\t" \
+    "str q28, [" x ", #768]\n\tstr q29, [" x ", #832]\n\t" \
+    "str q30, [" x ", #896]\n\tstr q31, [" x ", #960]\n\t"
+#define TOP_CLOBBERS \
+    "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", \
+    "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", \
+    "v26", "v27", "v28", "v29", "v30", "v31", "cc", "memory"
 
 /*
- * The layers len = 128, 64, 32, 16 of the NTT on r[m] = coefficients
- * j + 16m (m = 0..15) for four consecutive j: layer len = 16 * 2^s pairs
- * r[m] with r[m + 2^s], block b of the layer (m / 2^(s+1)) using
- * zetas[128 / len + b].
+ * The layers len = 128, 64, 32, 16 of the NTT on all of a, in four passes
+ * (j = 0, 4, 8, 12): layer len = 16 * 2^s pairs r[m] with r[m + 2^s],
+ * block b of the layer (m / 2^(s+1)) using zetas[128 / len + b]; zt is
+ * the big-layer table (zetas, then zeta * q^-1).
  */
-NEON_INLINE void ntt_top(int32x4_t r[16], const int32x4_t z[4],
-                         const int32x4_t zq[4])
+static void ntt_top(int32_t *a, const int32_t zt[2][16])
 {
-    CT_BIG(r[0], r[8], 1);
-    CT_BIG(r[1], r[9], 1);
-    CT_BIG(r[2], r[10], 1);
-    CT_BIG(r[3], r[11], 1);
-    CT_BIG(r[4], r[12], 1);
-    CT_BIG(r[5], r[13], 1);
-    CT_BIG(r[6], r[14], 1);
-    CT_BIG(r[7], r[15], 1);
+    size_t passes = 4;
 
-    CT_BIG(r[0], r[4], 2);
-    CT_BIG(r[1], r[5], 2);
-    CT_BIG(r[2], r[6], 2);
-    CT_BIG(r[3], r[7], 2);
-    CT_BIG(r[8], r[12], 3);
-    CT_BIG(r[9], r[13], 3);
-    CT_BIG(r[10], r[14], 3);
-    CT_BIG(r[11], r[15], 3);
-
-    CT_BIG(r[0], r[2], 4);
-    CT_BIG(r[1], r[3], 4);
-    CT_BIG(r[4], r[6], 5);
-    CT_BIG(r[5], r[7], 5);
-    CT_BIG(r[8], r[10], 6);
-    CT_BIG(r[9], r[11], 6);
-    CT_BIG(r[12], r[14], 7);
-    CT_BIG(r[13], r[15], 7);
-
-    CT_BIG(r[0], r[1], 8);
-    CT_BIG(r[2], r[3], 9);
-    CT_BIG(r[4], r[5], 10);
-    CT_BIG(r[6], r[7], 11);
-    CT_BIG(r[8], r[9], 12);
-    CT_BIG(r[10], r[11], 13);
-    CT_BIG(r[12], r[13], 14);
-    CT_BIG(r[14], r[15], 15);
+    __asm__ volatile(
+        "ld1     {v0.4s-v3.4s}, [%[zt]], #64\n\t"
+        "ld1     {v4.4s-v7.4s}, [%[zt]]\n\t"
+        "dup     v10.4s, %w[q]\n"
+        "1:\n\t"
+        TOP_LOAD("%[a]")
+        CT_ASM("v16", "v24", "v0", "v4", "1")
+        CT_ASM("v17", "v25", "v0", "v4", "1")
+        CT_ASM("v18", "v26", "v0", "v4", "1")
+        CT_ASM("v19", "v27", "v0", "v4", "1")
+        CT_ASM("v20", "v28", "v0", "v4", "1")
+        CT_ASM("v21", "v29", "v0", "v4", "1")
+        CT_ASM("v22", "v30", "v0", "v4", "1")
+        CT_ASM("v23", "v31", "v0", "v4", "1")
+        CT_ASM("v16", "v20", "v0", "v4", "2")
+        CT_ASM("v17", "v21", "v0", "v4", "2")
+        CT_ASM("v18", "v22", "v0", "v4", "2")
+        CT_ASM("v19", "v23", "v0", "v4", "2")
+        CT_ASM("v24", "v28", "v0", "v4", "3")
+        CT_ASM("v25", "v29", "v0", "v4", "3")
+        CT_ASM("v26", "v30", "v0", "v4", "3")
+        CT_ASM("v27", "v31", "v0", "v4", "3")
+        CT_ASM("v16", "v18", "v1", "v5", "0")
+        CT_ASM("v17", "v19", "v1", "v5", "0")
+        CT_ASM("v20", "v22", "v1", "v5", "1")
+        CT_ASM("v21", "v23", "v1", "v5", "1")
+        CT_ASM("v24", "v26", "v1", "v5", "2")
+        CT_ASM("v25", "v27", "v1", "v5", "2")
+        CT_ASM("v28", "v30", "v1", "v5", "3")
+        CT_ASM("v29", "v31", "v1", "v5", "3")
+        CT_ASM("v16", "v17", "v2", "v6", "0")
+        CT_ASM("v18", "v19", "v2", "v6", "1")
+        CT_ASM("v20", "v21", "v2", "v6", "2")
+        CT_ASM("v22", "v23", "v2", "v6", "3")
+        CT_ASM("v24", "v25", "v3", "v7", "0")
+        CT_ASM("v26", "v27", "v3", "v7", "1")
+        CT_ASM("v28", "v29", "v3", "v7", "2")
+        CT_ASM("v30", "v31", "v3", "v7", "3")
+        TOP_STORE("%[a]")
+        "add     %[a], %[a], #16\n\t"
+        "subs    %[passes], %[passes], #1\n\t"
+        "b.ne    1b"
+        : [a] "+r"(a), [zt] "+r"(zt), [passes] "+r"(passes)
+        : [q] "r"(ML_DSA_Q)
+        : TOP_CLOBBERS);
 }
 
 /*
- * The layers len = 16, 32, 64 of the inverse NTT on r[m] as in ntt_top
- * (layer len = 16 * 2^s, block b uses -zetas[256 / len - 1 - b]), and the
- * last one, len = 128, with the scaling by f merged in: r[m] = mont(f
- * (r[m] + r[m + 8])), r[m + 8] = mont(f * (-zetas[1]) / R (r[m] - r[m + 8])),
- * as the generic inverse does; f and f * (-zetas[1]) / R are in lanes 0
- * and 1 of z[0] (top_layers puts them there: the inverse uses no other
- * zeta of those lanes), which keeps every register for the data.
+ * The layers len = 16, 32, 64 of the inverse NTT on all of a, as ntt_top
+ * (layer len = 16 * 2^s, block b uses -zetas[256 / len - 1 - b], GS_ASM
+ * taking +zeta), and the last one, len = 128, with the scaling by f merged
+ * in (LAST_ASM), as the generic inverse does; zt is the big-layer table
+ * with f and f * (-zetas[1]) / R in lanes 0 and 1 (the inverse uses no
+ * other zeta of those lanes).
  */
-NEON_INLINE void intt_top(int32x4_t r[16], const int32x4_t z[4],
-                          const int32x4_t zq[4])
+static void intt_top(int32_t *a, const int32_t zt[2][16])
 {
-    GS_BIG(r[0], r[1], 15);
-    GS_BIG(r[2], r[3], 14);
-    GS_BIG(r[4], r[5], 13);
-    GS_BIG(r[6], r[7], 12);
-    GS_BIG(r[8], r[9], 11);
-    GS_BIG(r[10], r[11], 10);
-    GS_BIG(r[12], r[13], 9);
-    GS_BIG(r[14], r[15], 8);
+    size_t passes = 4;
 
-    GS_BIG(r[0], r[2], 7);
-    GS_BIG(r[1], r[3], 7);
-    GS_BIG(r[4], r[6], 6);
-    GS_BIG(r[5], r[7], 6);
-    GS_BIG(r[8], r[10], 5);
-    GS_BIG(r[9], r[11], 5);
-    GS_BIG(r[12], r[14], 4);
-    GS_BIG(r[13], r[15], 4);
-
-    GS_BIG(r[0], r[4], 3);
-    GS_BIG(r[1], r[5], 3);
-    GS_BIG(r[2], r[6], 3);
-    GS_BIG(r[3], r[7], 3);
-    GS_BIG(r[8], r[12], 2);
-    GS_BIG(r[9], r[13], 2);
-    GS_BIG(r[10], r[14], 2);
-    GS_BIG(r[11], r[15], 2);
-
-#define LAST(m) \
-    do { \
-        int32x4_t s_ = vaddq_s32(r[m], r[(m) + 8]); \
-        int32x4_t d_ = vsubq_s32(r[m], r[(m) + 8]); \
-        \
-        r[m] = MONT_LANE(s_, z[0], zq[0], 0); \
-        r[(m) + 8] = MONT_LANE(d_, z[0], zq[0], 1); \
-    } while (0)
-    LAST(0);
-    LAST(1);
-    LAST(2);
-    LAST(3);
-    LAST(4);
-    LAST(5);
-    LAST(6);
-    LAST(7);
-#undef LAST
+    __asm__ volatile(
+        "ld1     {v0.4s-v3.4s}, [%[zt]], #64\n\t"
+        "ld1     {v4.4s-v7.4s}, [%[zt]]\n\t"
+        "dup     v10.4s, %w[q]\n"
+        "1:\n\t"
+        TOP_LOAD("%[a]")
+        GS_ASM("v16", "v17", "v3", "v7", "3")
+        GS_ASM("v18", "v19", "v3", "v7", "2")
+        GS_ASM("v20", "v21", "v3", "v7", "1")
+        GS_ASM("v22", "v23", "v3", "v7", "0")
+        GS_ASM("v24", "v25", "v2", "v6", "3")
+        GS_ASM("v26", "v27", "v2", "v6", "2")
+        GS_ASM("v28", "v29", "v2", "v6", "1")
+        GS_ASM("v30", "v31", "v2", "v6", "0")
+        GS_ASM("v16", "v18", "v1", "v5", "3")
+        GS_ASM("v17", "v19", "v1", "v5", "3")
+        GS_ASM("v20", "v22", "v1", "v5", "2")
+        GS_ASM("v21", "v23", "v1", "v5", "2")
+        GS_ASM("v24", "v26", "v1", "v5", "1")
+        GS_ASM("v25", "v27", "v1", "v5", "1")
+        GS_ASM("v28", "v30", "v1", "v5", "0")
+        GS_ASM("v29", "v31", "v1", "v5", "0")
+        GS_ASM("v16", "v20", "v0", "v4", "3")
+        GS_ASM("v17", "v21", "v0", "v4", "3")
+        GS_ASM("v18", "v22", "v0", "v4", "3")
+        GS_ASM("v19", "v23", "v0", "v4", "3")
+        GS_ASM("v24", "v28", "v0", "v4", "2")
+        GS_ASM("v25", "v29", "v0", "v4", "2")
+        GS_ASM("v26", "v30", "v0", "v4", "2")
+        GS_ASM("v27", "v31", "v0", "v4", "2")
+        LAST_ASM("v16", "v24")
+        LAST_ASM("v17", "v25")
+        LAST_ASM("v18", "v26")
+        LAST_ASM("v19", "v27")
+        LAST_ASM("v20", "v28")
+        LAST_ASM("v21", "v29")
+        LAST_ASM("v22", "v30")
+        LAST_ASM("v23", "v31")
+        TOP_STORE("%[a]")
+        "add     %[a], %[a], #16\n\t"
+        "subs    %[passes], %[passes], #1\n\t"
+        "b.ne    1b"
+        : [a] "+r"(a), [zt] "+r"(zt), [passes] "+r"(passes)
+        : [q] "r"(ML_DSA_Q)
+        : TOP_CLOBBERS);
 }
-
-/*
- * The layers with len >= 16 of the NTT (ntt_top) or of its inverse
- * (intt_top) on all of a: four passes over r[m] = a[j + 16m], j = 0, 4, 8,
- * 12, with zetas[0..15] in registers.
- */
-NEON_INLINE void top_layers(int32_t *a, int inverse)
-{
-    int32x4_t r[16], z[4], zq[4];
-    size_t j, m;
-
-    for (m = 0; m < 4; m++) {
-        z[m] = vld1q_s32(&ntt_neon_big_zetas[0][4 * m]);
-        zq[m] = vld1q_s32(&ntt_neon_big_zetas[1][4 * m]);
-    }
-    if (inverse) {
-        /* intt_top's scaling constants in lanes 0 and 1 of z[0] */
-        z[0] = vsetq_lane_s32(INV_NTT_F, z[0], 0);
-        z[0] = vsetq_lane_s32(INV_NTT_F_ZETA, z[0], 1);
-        zq[0] = vsetq_lane_s32(ZETA_QINV(INV_NTT_F), zq[0], 0);
-        zq[0] = vsetq_lane_s32(ZETA_QINV(INV_NTT_F_ZETA), zq[0], 1);
-    }
-    for (m = 0; m < 4; m++) {
-        /* Opaque to the optimiser: seeing constants, GCC would replace
-         * each by-element multiply by a whole-vector one on a broadcast
-         * constant loaded from memory (two more instructions per
-         * butterfly). */
-        __asm__("" : "+w"(z[m]), "+w"(zq[m]));
-    }
-    for (j = 0; j < 16; j += 4) {
-#define EACH16(X) X(0); X(1); X(2); X(3); X(4); X(5); X(6); X(7); X(8); \
-    X(9); X(10); X(11); X(12); X(13); X(14); X(15)
-#define LOAD(m) r[m] = vld1q_s32(a + j + 16 * (m))
-#define STORE(m) vst1q_s32(a + j + 16 * (m), r[m])
-        EACH16(LOAD);
-        if (inverse)
-            intt_top(r, z, zq);
-        else
-            ntt_top(r, z, zq);
-        EACH16(STORE);
-#undef STORE
-#undef LOAD
-#undef EACH16
-    }
-}
+#undef CT_ASM
+#undef GS_ASM
+#undef LAST_ASM
+#undef TOP_LOAD
+#undef TOP_STORE
+#undef TOP_CLOBBERS
 
 /*
  * NTT (FIPS 204 Algorithm 41) in place, output in bit-reversed order:
@@ -271,7 +304,7 @@ void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
     int32x4x4_t v, lo, hi;
     size_t b;
 
-    top_layers(a, 0);
+    ntt_top(a, ntt_neon_big_zetas);
     for (b = 0; b < ML_DSA_N / 16; b++) {
         v = vld1q_s32_x4(a + 16 * b);
         lo = vld1q_s32_x4(ntt_neon_small_zetas[b][0]);
@@ -298,7 +331,7 @@ void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
  */
 void ossl_ml_dsa_poly_ntt_inverse_neon(ML_DSA_POLY *p)
 {
-    int32_t *a = p->coeff;
+    int32_t *a = p->coeff, zt[2][16];
     int32x4x4_t v, lo, hi;
     size_t b;
 
@@ -319,7 +352,13 @@ void ossl_ml_dsa_poly_ntt_inverse_neon(ML_DSA_POLY *p)
         GS_LANE(v.val[1], v.val[3], hi.val[2], hi.val[3], 2);
         vst1q_s32_x4(a + 16 * b, v);
     }
-    top_layers(a, 1);
+    /* intt_top's table: the scaling constants in lanes 0 and 1 */
+    memcpy(zt, ntt_neon_big_zetas, sizeof(zt));
+    zt[0][0] = INV_NTT_F;
+    zt[0][1] = INV_NTT_F_ZETA;
+    zt[1][0] = ZETA_QINV(INV_NTT_F);
+    zt[1][1] = ZETA_QINV(INV_NTT_F_ZETA);
+    intt_top(a, zt);
 }
 
 /*
