@@ -400,24 +400,25 @@ void ossl_ml_dsa_poly_ntt_mul_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
 
 /*
  * A row of MatrixVectorNTT (FIPS 204 Algorithm 48): r = sum_j a[j] * b[j]
- * * 2^-32 over 1 <= n <= 7 polynomials, as
+ * * 2^-32 over n polynomials, n a constant (1 <= n <= 7), as
  * ossl_ml_dsa_poly_ntt_dot_generic: per block of 16 coefficients the
  * products of the n pairs summed exactly in 64 bits (smull / smlal, eight
- * sums in v16-v23), then reduced once: t = (low half of the sum) * q^-1
- * mod 2^32, and the high half of sum - t * q, which is exact.  Written in
- * assembly because the compilers' allocation of the four-register loads
- * (ld1 {4 registers}, post-indexed by the polynomial stride) adds a move
- * or an address computation for most of them.  Uses v0-v7 and v16-v24
- * only (none of the callee-saved d8-d15).
+ * sums in v16-v23, the n - 1 accumulating steps repeated by .rept), then
+ * reduced once: t = (low half of the sum) * q^-1 mod 2^32, and the high
+ * half of sum - t * q, which is exact.  Written in assembly because the
+ * compilers' allocation of the four-register loads (ld1 {4 registers},
+ * post-indexed by the polynomial stride) adds a move or an address
+ * computation for most of them.  Uses v0-v7 and v16-v24 only (none of
+ * the callee-saved d8-d15).
  */
-void ossl_ml_dsa_poly_ntt_dot_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                                   const ML_DSA_POLY *b, size_t n)
+NEON_INLINE void dot_row(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                         const ML_DSA_POLY *b, size_t n)
 {
     const int32x4_t qinv = vdupq_n_s32(ML_DSA_QINV);
     const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
     const int32_t *pa = a->coeff, *pb = b->coeff;
     int32_t *pr = r->coeff;
-    size_t blocks = ML_DSA_N / 16, j;
+    size_t blocks = ML_DSA_N / 16;
     /* back to the next block of a[0] after n post-indexed loads */
     const size_t stride = sizeof(ML_DSA_POLY), back = n * stride - 64;
 
@@ -441,15 +442,11 @@ void ossl_ml_dsa_poly_ntt_dot_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
         "ld1    {v0.4s-v3.4s}, [%[pa]], %[stride]\n\t"
         "ld1    {v4.4s-v7.4s}, [%[pb]], %[stride]\n\t"
         DOT_MUL("smull")
-        "subs   %[j], %[n], #1\n\t"
-        "b.eq   3f\n"
-        "2:\n\t"
+        ".rept  %c[more]\n\t"
         "ld1    {v0.4s-v3.4s}, [%[pa]], %[stride]\n\t"
         "ld1    {v4.4s-v7.4s}, [%[pb]], %[stride]\n\t"
         DOT_MUL("smlal")
-        "subs   %[j], %[j], #1\n\t"
-        "b.ne   2b\n"
-        "3:\n\t"
+        ".endr\n\t"
         DOT_REDUCE("v16", "v17", "v0")
         DOT_REDUCE("v18", "v19", "v1")
         DOT_REDUCE("v20", "v21", "v2")
@@ -459,12 +456,44 @@ void ossl_ml_dsa_poly_ntt_dot_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
         "sub    %[pb], %[pb], %[back]\n\t"
         "subs   %[blocks], %[blocks], #1\n\t"
         "b.ne   1b"
-        : [pa] "+r"(pa), [pb] "+r"(pb), [pr] "+r"(pr), [blocks] "+r"(blocks),
-          [j] "=&r"(j)
-        : [n] "r"(n), [stride] "r"(stride), [back] "r"(back),
+        : [pa] "+r"(pa), [pb] "+r"(pb), [pr] "+r"(pr), [blocks] "+r"(blocks)
+        : [more] "i"(n - 1), [stride] "r"(stride), [back] "r"(back),
           [qinv] "w"(qinv), [q] "w"(q)
         : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v16", "v17",
           "v18", "v19", "v20", "v21", "v22", "v23", "v24", "cc", "memory");
 #undef DOT_MUL
 #undef DOT_REDUCE
+}
+
+/*
+ * A row of MatrixVectorNTT (FIPS 204 Algorithm 48): r = sum_j a[j] * b[j]
+ * * 2^-32 over 1 <= n <= 7 polynomials, as
+ * ossl_ml_dsa_poly_ntt_dot_generic (dot_row, with n a constant).
+ */
+void ossl_ml_dsa_poly_ntt_dot_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                                   const ML_DSA_POLY *b, size_t n)
+{
+    switch (n) {
+    case 1:
+        dot_row(r, a, b, 1);
+        break;
+    case 2:
+        dot_row(r, a, b, 2);
+        break;
+    case 3:
+        dot_row(r, a, b, 3);
+        break;
+    case 4:
+        dot_row(r, a, b, 4);
+        break;
+    case 5:
+        dot_row(r, a, b, 5);
+        break;
+    case 6:
+        dot_row(r, a, b, 6);
+        break;
+    default:
+        dot_row(r, a, b, 7);
+        break;
+    }
 }
