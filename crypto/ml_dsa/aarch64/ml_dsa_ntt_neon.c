@@ -18,7 +18,6 @@
  */
 #include <arm_neon.h>
 #include <stdint.h>
-#include <string.h>
 #include "ml_dsa_aarch64.h"
 #include "../ml_dsa_poly.h"
 #include "ml_dsa_zetas_neon.h"
@@ -233,17 +232,22 @@ static void ntt_top(int32_t *a, const int32_t zt[2][16])
  * The layers len = 16, 32, 64 of the inverse NTT on all of a, as ntt_top
  * (layer len = 16 * 2^s, block b uses -zetas[256 / len - 1 - b], GS_ASM
  * taking +zeta), and the last one, len = 128, with the scaling by f merged
- * in (LAST_ASM), as the generic inverse does; zt is the big-layer table
- * with f and f * (-zetas[1]) / R in lanes 0 and 1 (the inverse uses no
- * other zeta of those lanes).
+ * in (LAST_ASM), as the generic inverse does: the big-layer table is
+ * loaded, then f and f * (-zetas[1]) / R put in lanes 0 and 1 of v0 (and
+ * their zeta * q^-1 in v4; the inverse uses no other zeta of those lanes).
  */
-static void intt_top(int32_t *a, const int32_t zt[2][16])
+static void intt_top(int32_t *a)
 {
+    const int32_t (*zt)[16] = ntt_neon_big_zetas;
     size_t passes = 4;
 
     __asm__ volatile(
         "ld1     {v0.4s-v3.4s}, [%[zt]], #64\n\t"
         "ld1     {v4.4s-v7.4s}, [%[zt]]\n\t"
+        "mov     v0.s[0], %w[f]\n\t"
+        "mov     v0.s[1], %w[fz]\n\t"
+        "mov     v4.s[0], %w[fq]\n\t"
+        "mov     v4.s[1], %w[fzq]\n\t"
         "dup     v10.4s, %w[q]\n"
         "1:\n\t"
         TOP_LOAD("%[a]")
@@ -284,7 +288,8 @@ static void intt_top(int32_t *a, const int32_t zt[2][16])
         "subs    %[passes], %[passes], #1\n\t"
         "b.ne    1b"
         : [a] "+r"(a), [zt] "+r"(zt), [passes] "+r"(passes)
-        : [q] "r"(ML_DSA_Q)
+        : [q] "r"(ML_DSA_Q), [f] "r"(INV_NTT_F), [fz] "r"(INV_NTT_F_ZETA),
+          [fq] "r"(ZETA_QINV(INV_NTT_F)), [fzq] "r"(ZETA_QINV(INV_NTT_F_ZETA))
         : TOP_CLOBBERS);
 }
 #undef CT_ASM
@@ -331,7 +336,7 @@ void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
  */
 void ossl_ml_dsa_poly_ntt_inverse_neon(ML_DSA_POLY *p)
 {
-    int32_t *a = p->coeff, zt[2][16];
+    int32_t *a = p->coeff;
     int32x4x4_t v, lo, hi;
     size_t b;
 
@@ -352,13 +357,7 @@ void ossl_ml_dsa_poly_ntt_inverse_neon(ML_DSA_POLY *p)
         GS_LANE(v.val[1], v.val[3], hi.val[2], hi.val[3], 2);
         vst1q_s32_x4(a + 16 * b, v);
     }
-    /* intt_top's table: the scaling constants in lanes 0 and 1 */
-    memcpy(zt, ntt_neon_big_zetas, sizeof(zt));
-    zt[0][0] = INV_NTT_F;
-    zt[0][1] = INV_NTT_F_ZETA;
-    zt[1][0] = ZETA_QINV(INV_NTT_F);
-    zt[1][1] = ZETA_QINV(INV_NTT_F_ZETA);
-    intt_top(a, zt);
+    intt_top(a);
 }
 
 /*
