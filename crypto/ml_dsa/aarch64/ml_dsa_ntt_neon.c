@@ -107,159 +107,197 @@ NEON_INLINE void transpose(int32x4x4_t *v)
                                                  vreinterpretq_s64_s32(t3)));
 }
 
-/* Butterflies with zetas[n] of the big-layer table in z and zq:
- * register n / 4, lane n % 4. */
-#define CT_BIG(a, b, n) CT_LANE(a, b, z[(n) / 4], zq[(n) / 4], (n) % 4)
-#define GS_BIG(a, b, n) GS_LANE(a, b, z[(n) / 4], zq[(n) / 4], (n) % 4)
+/*
+ * The top layers in assembly, 16 registers of data (v16-v31, r[m] = the
+ * coefficients j + 16m, m = 0..15, for four consecutive j), the 16 zetas
+ * of the big-layer table in v0-v3 and their zeta * q^-1 in v4-v7 (by-element
+ * multiplies), q in lane 0 of v10 and v8, v9 for the products.  Written
+ * in assembly because the compilers, short of registers for these 27
+ * values, spill the zetas and reload them in every pass.  The products
+ * are mont_mul's: mul, sqdmulh, sqdmulh and shsub.
+ *
+ * CT_ASM(a, b, z, zq, lane): t = mont(z b); (a, b) <- (a + t, a - t).
+ * GS_ASM(a, b, z, zq, lane): (a, b) <- (a + b, mont(z (b - a))).
+ */
+#define CT_ASM(a, b, z, zq, l) \
+    "mul     v9.4s, " b ".4s, " zq ".s[" l "]\n\t" \
+    "sqdmulh v8.4s, " b ".4s, " z ".s[" l "]\n\t" \
+    "sqdmulh v9.4s, v9.4s, v10.s[0]\n\t" \
+    "shsub   v8.4s, v8.4s, v9.4s\n\t" \
+    "sub     " b ".4s, " a ".4s, v8.4s\n\t" \
+    "add     " a ".4s, " a ".4s, v8.4s\n\t"
+#define GS_ASM(a, b, z, zq, l) \
+    "sub     v8.4s, " b ".4s, " a ".4s\n\t" \
+    "add     " a ".4s, " a ".4s, " b ".4s\n\t" \
+    "mul     v9.4s, v8.4s, " zq ".s[" l "]\n\t" \
+    "sqdmulh " b ".4s, v8.4s, " z ".s[" l "]\n\t" \
+    "sqdmulh v9.4s, v9.4s, v10.s[0]\n\t" \
+    "shsub   " b ".4s, " b ".4s, v9.4s\n\t"
+/* The inverse's last layer with the scaling (intt_top's LAST): a =
+ * mont(f (a + b)), b = mont(f * (-zetas[1]) / R (a - b)), f and its
+ * partner in lanes 0 and 1 of v0 (zq: v4). */
+#define LAST_ASM(a, b) \
+    "add     v8.4s, " a ".4s, " b ".4s\n\t" \
+    "sub     v9.4s, " a ".4s, " b ".4s\n\t" \
+    "mul     " a ".4s, v8.4s, v4.s[0]\n\t" \
+    "sqdmulh v8.4s, v8.4s, v0.s[0]\n\t" \
+    "sqdmulh " a ".4s, " a ".4s, v10.s[0]\n\t" \
+    "shsub   " a ".4s, v8.4s, " a ".4s\n\t" \
+    "mul     " b ".4s, v9.4s, v4.s[1]\n\t" \
+    "sqdmulh v9.4s, v9.4s, v0.s[1]\n\t" \
+    "sqdmulh " b ".4s, " b ".4s, v10.s[0]\n\t" \
+    "shsub   " b ".4s, v9.4s, " b ".4s\n\t"
+/* r[m] = v(16 + m) from and to a + 16m (x the pointer a + j) */
+#define TOP_LOAD(x) \
+    "ldr q16, [" x "]\n\tldr q17, [" x ", #64]\n\t" \
+    "ldr q18, [" x ", #128]\n\tldr q19, [" x ", #192]\n\t" \
+    "ldr q20, [" x ", #256]\n\tldr q21, [" x ", #320]\n\t" \
+    "ldr q22, [" x ", #384]\n\tldr q23, [" x ", #448]\n\t" \
+    "ldr q24, [" x ", #512]\n\tldr q25, [" x ", #576]\n\t" \
+    "ldr q26, [" x ", #640]\n\tldr q27, [" x ", #704]\n\t" \
+    "ldr q28, [" x ", #768]\n\tldr q29, [" x ", #832]\n\t" \
+    "ldr q30, [" x ", #896]\n\tldr q31, [" x ", #960]\n\t"
+#define TOP_STORE(x) \
+    "str q16, [" x "]\n\tstr q17, [" x ", #64]\n\t" \
+    "str q18, [" x ", #128]\n\tstr q19, [" x ", #192]\n\t" \
+    "str q20, [" x ", #256]\n\tstr q21, [" x ", #320]\n\t" \
+    "str q22, [" x ", #384]\n\tstr q23, [" x ", #448]\n\t" \
+    "str q24, [" x ", #512]\n\tstr q25, [" x ", #576]\n\t" \
+    "str q26, [" x ", #640]\n\tstr q27, [" x ", #704]\n\t" \
+    "str q28, [" x ", #768]\n\tstr q29, [" x ", #832]\n\t" \
+    "str q30, [" x ", #896]\n\tstr q31, [" x ", #960]\n\t"
+#define TOP_CLOBBERS \
+    "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", \
+    "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", \
+    "v26", "v27", "v28", "v29", "v30", "v31", "cc", "memory"
 
 /*
- * The layers len = 128, 64, 32, 16 of the NTT on r[m] = coefficients
- * j + 16m (m = 0..15) for four consecutive j: layer len = 16 * 2^s pairs
- * r[m] with r[m + 2^s], block b of the layer (m / 2^(s+1)) using
- * zetas[128 / len + b].
+ * The layers len = 128, 64, 32, 16 of the NTT on all of a, in four passes
+ * (j = 0, 4, 8, 12): layer len = 16 * 2^s pairs r[m] with r[m + 2^s],
+ * block b of the layer (m / 2^(s+1)) using zetas[128 / len + b]; zt is
+ * the big-layer table (zetas, then zeta * q^-1).
  */
-NEON_INLINE void ntt_top(int32x4_t r[16], const int32x4_t z[4],
-                         const int32x4_t zq[4])
+static void ntt_top(int32_t *a, const int32_t zt[2][16])
 {
-    CT_BIG(r[0], r[8], 1);
-    CT_BIG(r[1], r[9], 1);
-    CT_BIG(r[2], r[10], 1);
-    CT_BIG(r[3], r[11], 1);
-    CT_BIG(r[4], r[12], 1);
-    CT_BIG(r[5], r[13], 1);
-    CT_BIG(r[6], r[14], 1);
-    CT_BIG(r[7], r[15], 1);
+    size_t passes = 4;
 
-    CT_BIG(r[0], r[4], 2);
-    CT_BIG(r[1], r[5], 2);
-    CT_BIG(r[2], r[6], 2);
-    CT_BIG(r[3], r[7], 2);
-    CT_BIG(r[8], r[12], 3);
-    CT_BIG(r[9], r[13], 3);
-    CT_BIG(r[10], r[14], 3);
-    CT_BIG(r[11], r[15], 3);
-
-    CT_BIG(r[0], r[2], 4);
-    CT_BIG(r[1], r[3], 4);
-    CT_BIG(r[4], r[6], 5);
-    CT_BIG(r[5], r[7], 5);
-    CT_BIG(r[8], r[10], 6);
-    CT_BIG(r[9], r[11], 6);
-    CT_BIG(r[12], r[14], 7);
-    CT_BIG(r[13], r[15], 7);
-
-    CT_BIG(r[0], r[1], 8);
-    CT_BIG(r[2], r[3], 9);
-    CT_BIG(r[4], r[5], 10);
-    CT_BIG(r[6], r[7], 11);
-    CT_BIG(r[8], r[9], 12);
-    CT_BIG(r[10], r[11], 13);
-    CT_BIG(r[12], r[13], 14);
-    CT_BIG(r[14], r[15], 15);
+    __asm__ volatile(
+        "ld1     {v0.4s-v3.4s}, [%[zt]], #64\n\t"
+        "ld1     {v4.4s-v7.4s}, [%[zt]]\n\t"
+        "dup     v10.4s, %w[q]\n"
+        "1:\n\t"
+        TOP_LOAD("%[a]")
+        CT_ASM("v16", "v24", "v0", "v4", "1")
+        CT_ASM("v17", "v25", "v0", "v4", "1")
+        CT_ASM("v18", "v26", "v0", "v4", "1")
+        CT_ASM("v19", "v27", "v0", "v4", "1")
+        CT_ASM("v20", "v28", "v0", "v4", "1")
+        CT_ASM("v21", "v29", "v0", "v4", "1")
+        CT_ASM("v22", "v30", "v0", "v4", "1")
+        CT_ASM("v23", "v31", "v0", "v4", "1")
+        CT_ASM("v16", "v20", "v0", "v4", "2")
+        CT_ASM("v17", "v21", "v0", "v4", "2")
+        CT_ASM("v18", "v22", "v0", "v4", "2")
+        CT_ASM("v19", "v23", "v0", "v4", "2")
+        CT_ASM("v24", "v28", "v0", "v4", "3")
+        CT_ASM("v25", "v29", "v0", "v4", "3")
+        CT_ASM("v26", "v30", "v0", "v4", "3")
+        CT_ASM("v27", "v31", "v0", "v4", "3")
+        CT_ASM("v16", "v18", "v1", "v5", "0")
+        CT_ASM("v17", "v19", "v1", "v5", "0")
+        CT_ASM("v20", "v22", "v1", "v5", "1")
+        CT_ASM("v21", "v23", "v1", "v5", "1")
+        CT_ASM("v24", "v26", "v1", "v5", "2")
+        CT_ASM("v25", "v27", "v1", "v5", "2")
+        CT_ASM("v28", "v30", "v1", "v5", "3")
+        CT_ASM("v29", "v31", "v1", "v5", "3")
+        CT_ASM("v16", "v17", "v2", "v6", "0")
+        CT_ASM("v18", "v19", "v2", "v6", "1")
+        CT_ASM("v20", "v21", "v2", "v6", "2")
+        CT_ASM("v22", "v23", "v2", "v6", "3")
+        CT_ASM("v24", "v25", "v3", "v7", "0")
+        CT_ASM("v26", "v27", "v3", "v7", "1")
+        CT_ASM("v28", "v29", "v3", "v7", "2")
+        CT_ASM("v30", "v31", "v3", "v7", "3")
+        TOP_STORE("%[a]")
+        "add     %[a], %[a], #16\n\t"
+        "subs    %[passes], %[passes], #1\n\t"
+        "b.ne    1b"
+        : [a] "+r"(a), [zt] "+r"(zt), [passes] "+r"(passes)
+        : [q] "r"(ML_DSA_Q)
+        : TOP_CLOBBERS);
 }
 
 /*
- * The layers len = 16, 32, 64 of the inverse NTT on r[m] as in ntt_top
- * (layer len = 16 * 2^s, block b uses -zetas[256 / len - 1 - b]), and the
- * last one, len = 128, with the scaling by f merged in: r[m] = mont(f
- * (r[m] + r[m + 8])), r[m + 8] = mont(f * (-zetas[1]) / R (r[m] - r[m + 8])),
- * as the generic inverse does; f and f * (-zetas[1]) / R are in lanes 0
- * and 1 of z[0] (top_layers puts them there: the inverse uses no other
- * zeta of those lanes), which keeps every register for the data.
+ * The layers len = 16, 32, 64 of the inverse NTT on all of a, as ntt_top
+ * (layer len = 16 * 2^s, block b uses -zetas[256 / len - 1 - b], GS_ASM
+ * taking +zeta), and the last one, len = 128, with the scaling by f merged
+ * in (LAST_ASM), as the generic inverse does: the big-layer table is
+ * loaded, then f and f * (-zetas[1]) / R put in lanes 0 and 1 of v0 (and
+ * their zeta * q^-1 in v4; the inverse uses no other zeta of those lanes).
  */
-NEON_INLINE void intt_top(int32x4_t r[16], const int32x4_t z[4],
-                          const int32x4_t zq[4])
+static void intt_top(int32_t *a)
 {
-    GS_BIG(r[0], r[1], 15);
-    GS_BIG(r[2], r[3], 14);
-    GS_BIG(r[4], r[5], 13);
-    GS_BIG(r[6], r[7], 12);
-    GS_BIG(r[8], r[9], 11);
-    GS_BIG(r[10], r[11], 10);
-    GS_BIG(r[12], r[13], 9);
-    GS_BIG(r[14], r[15], 8);
+    const int32_t (*zt)[16] = ntt_neon_big_zetas;
+    size_t passes = 4;
 
-    GS_BIG(r[0], r[2], 7);
-    GS_BIG(r[1], r[3], 7);
-    GS_BIG(r[4], r[6], 6);
-    GS_BIG(r[5], r[7], 6);
-    GS_BIG(r[8], r[10], 5);
-    GS_BIG(r[9], r[11], 5);
-    GS_BIG(r[12], r[14], 4);
-    GS_BIG(r[13], r[15], 4);
-
-    GS_BIG(r[0], r[4], 3);
-    GS_BIG(r[1], r[5], 3);
-    GS_BIG(r[2], r[6], 3);
-    GS_BIG(r[3], r[7], 3);
-    GS_BIG(r[8], r[12], 2);
-    GS_BIG(r[9], r[13], 2);
-    GS_BIG(r[10], r[14], 2);
-    GS_BIG(r[11], r[15], 2);
-
-#define LAST(m) \
-    do { \
-        int32x4_t s_ = vaddq_s32(r[m], r[(m) + 8]); \
-        int32x4_t d_ = vsubq_s32(r[m], r[(m) + 8]); \
-        \
-        r[m] = MONT_LANE(s_, z[0], zq[0], 0); \
-        r[(m) + 8] = MONT_LANE(d_, z[0], zq[0], 1); \
-    } while (0)
-    LAST(0);
-    LAST(1);
-    LAST(2);
-    LAST(3);
-    LAST(4);
-    LAST(5);
-    LAST(6);
-    LAST(7);
-#undef LAST
+    __asm__ volatile(
+        "ld1     {v0.4s-v3.4s}, [%[zt]], #64\n\t"
+        "ld1     {v4.4s-v7.4s}, [%[zt]]\n\t"
+        "mov     v0.s[0], %w[f]\n\t"
+        "mov     v0.s[1], %w[fz]\n\t"
+        "mov     v4.s[0], %w[fq]\n\t"
+        "mov     v4.s[1], %w[fzq]\n\t"
+        "dup     v10.4s, %w[q]\n"
+        "1:\n\t"
+        TOP_LOAD("%[a]")
+        GS_ASM("v16", "v17", "v3", "v7", "3")
+        GS_ASM("v18", "v19", "v3", "v7", "2")
+        GS_ASM("v20", "v21", "v3", "v7", "1")
+        GS_ASM("v22", "v23", "v3", "v7", "0")
+        GS_ASM("v24", "v25", "v2", "v6", "3")
+        GS_ASM("v26", "v27", "v2", "v6", "2")
+        GS_ASM("v28", "v29", "v2", "v6", "1")
+        GS_ASM("v30", "v31", "v2", "v6", "0")
+        GS_ASM("v16", "v18", "v1", "v5", "3")
+        GS_ASM("v17", "v19", "v1", "v5", "3")
+        GS_ASM("v20", "v22", "v1", "v5", "2")
+        GS_ASM("v21", "v23", "v1", "v5", "2")
+        GS_ASM("v24", "v26", "v1", "v5", "1")
+        GS_ASM("v25", "v27", "v1", "v5", "1")
+        GS_ASM("v28", "v30", "v1", "v5", "0")
+        GS_ASM("v29", "v31", "v1", "v5", "0")
+        GS_ASM("v16", "v20", "v0", "v4", "3")
+        GS_ASM("v17", "v21", "v0", "v4", "3")
+        GS_ASM("v18", "v22", "v0", "v4", "3")
+        GS_ASM("v19", "v23", "v0", "v4", "3")
+        GS_ASM("v24", "v28", "v0", "v4", "2")
+        GS_ASM("v25", "v29", "v0", "v4", "2")
+        GS_ASM("v26", "v30", "v0", "v4", "2")
+        GS_ASM("v27", "v31", "v0", "v4", "2")
+        LAST_ASM("v16", "v24")
+        LAST_ASM("v17", "v25")
+        LAST_ASM("v18", "v26")
+        LAST_ASM("v19", "v27")
+        LAST_ASM("v20", "v28")
+        LAST_ASM("v21", "v29")
+        LAST_ASM("v22", "v30")
+        LAST_ASM("v23", "v31")
+        TOP_STORE("%[a]")
+        "add     %[a], %[a], #16\n\t"
+        "subs    %[passes], %[passes], #1\n\t"
+        "b.ne    1b"
+        : [a] "+r"(a), [zt] "+r"(zt), [passes] "+r"(passes)
+        : [q] "r"(ML_DSA_Q), [f] "r"(INV_NTT_F), [fz] "r"(INV_NTT_F_ZETA),
+          [fq] "r"(ZETA_QINV(INV_NTT_F)), [fzq] "r"(ZETA_QINV(INV_NTT_F_ZETA))
+        : TOP_CLOBBERS);
 }
-
-/*
- * The layers with len >= 16 of the NTT (ntt_top) or of its inverse
- * (intt_top) on all of a: four passes over r[m] = a[j + 16m], j = 0, 4, 8,
- * 12, with zetas[0..15] in registers.
- */
-NEON_INLINE void top_layers(int32_t *a, int inverse)
-{
-    int32x4_t r[16], z[4], zq[4];
-    size_t j, m;
-
-    for (m = 0; m < 4; m++) {
-        z[m] = vld1q_s32(&ntt_neon_big_zetas[0][4 * m]);
-        zq[m] = vld1q_s32(&ntt_neon_big_zetas[1][4 * m]);
-    }
-    if (inverse) {
-        /* intt_top's scaling constants in lanes 0 and 1 of z[0] */
-        z[0] = vsetq_lane_s32(INV_NTT_F, z[0], 0);
-        z[0] = vsetq_lane_s32(INV_NTT_F_ZETA, z[0], 1);
-        zq[0] = vsetq_lane_s32(ZETA_QINV(INV_NTT_F), zq[0], 0);
-        zq[0] = vsetq_lane_s32(ZETA_QINV(INV_NTT_F_ZETA), zq[0], 1);
-    }
-    for (m = 0; m < 4; m++) {
-        /* Opaque to the optimiser: seeing constants, GCC would replace
-         * each by-element multiply by a whole-vector one on a broadcast
-         * constant loaded from memory (two more instructions per
-         * butterfly). */
-        __asm__("" : "+w"(z[m]), "+w"(zq[m]));
-    }
-    for (j = 0; j < 16; j += 4) {
-#define EACH16(X) X(0); X(1); X(2); X(3); X(4); X(5); X(6); X(7); X(8); \
-    X(9); X(10); X(11); X(12); X(13); X(14); X(15)
-#define LOAD(m) r[m] = vld1q_s32(a + j + 16 * (m))
-#define STORE(m) vst1q_s32(a + j + 16 * (m), r[m])
-        EACH16(LOAD);
-        if (inverse)
-            intt_top(r, z, zq);
-        else
-            ntt_top(r, z, zq);
-        EACH16(STORE);
-#undef STORE
-#undef LOAD
-#undef EACH16
-    }
-}
+#undef CT_ASM
+#undef GS_ASM
+#undef LAST_ASM
+#undef TOP_LOAD
+#undef TOP_STORE
+#undef TOP_CLOBBERS
 
 /*
  * NTT (FIPS 204 Algorithm 41) in place, output in bit-reversed order:
@@ -271,7 +309,7 @@ void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
     int32x4x4_t v, lo, hi;
     size_t b;
 
-    top_layers(a, 0);
+    ntt_top(a, ntt_neon_big_zetas);
     for (b = 0; b < ML_DSA_N / 16; b++) {
         v = vld1q_s32_x4(a + 16 * b);
         lo = vld1q_s32_x4(ntt_neon_small_zetas[b][0]);
@@ -319,17 +357,17 @@ void ossl_ml_dsa_poly_ntt_inverse_neon(ML_DSA_POLY *p)
         GS_LANE(v.val[1], v.val[3], hi.val[2], hi.val[3], 2);
         vst1q_s32_x4(a + 16 * b, v);
     }
-    top_layers(a, 1);
+    intt_top(a);
 }
 
 /*
  * Montgomery product of two vectors of coefficients:
  * ml_dsa_montgomery_reduce((int64_t)a * b) per lane, as mont_mul with
- * zq = b * q^-1 computed here.
+ * zq = b * q^-1 computed here (qinv holds q^-1 mod 2^32 in every lane).
  */
-NEON_INLINE int32x4_t mont_mul_var(int32x4_t a, int32x4_t b)
+NEON_INLINE int32x4_t mont_mul_var(int32x4_t a, int32x4_t b, int32x4_t qinv)
 {
-    int32x4_t t = vmulq_s32(vmulq_s32(a, b), vdupq_n_s32(ML_DSA_QINV));
+    int32x4_t t = vmulq_s32(vmulq_s32(a, b), qinv);
 
     return vhsubq_s32(vqdmulhq_s32(a, b), vqdmulhq_n_s32(t, ML_DSA_Q));
 }
@@ -337,111 +375,124 @@ NEON_INLINE int32x4_t mont_mul_var(int32x4_t a, int32x4_t b)
 /*
  * Pointwise product in the NTT domain (FIPS 204 Algorithm 45,
  * MultiplyNTT) with the Montgomery factor: r = a * b * 2^-32, |a * b| <
- * 2^31 q per coefficient, output |r| < q.  r may alias a or b.
+ * 2^31 q per coefficient, output |r| < q.  r may alias a or b: each block
+ * of 16 coefficients is loaded whole before it is stored.
  */
 void ossl_ml_dsa_poly_ntt_mul_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                    const ML_DSA_POLY *b)
 {
-    size_t i;
-
-    /* lane by lane, so r may be a or b */
-    for (i = 0; i < ML_DSA_N; i += 4)
-        vst1q_s32(r->coeff + i, mont_mul_var(vld1q_s32(a->coeff + i),
-                                             vld1q_s32(b->coeff + i)));
-}
-
-/*
- * A row of MatrixVectorNTT (FIPS 204 Algorithm 48) on 16 coefficients
- * from i: the products of the n polynomial pairs summed exactly in 64
- * bits (smull / smlal, eight sums in registers) and reduced once, as
- * ossl_ml_dsa_poly_ntt_dot_generic: t = (low half of the sum) * q^-1 mod
- * 2^32, then the high half of sum - t * q, which is exact.
- */
-NEON_INLINE void dot16(int32_t *r, const ML_DSA_POLY *a, const ML_DSA_POLY *b,
-                       size_t n, size_t i)
-{
     const int32x4_t qinv = vdupq_n_s32(ML_DSA_QINV);
-    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
-    int32x4x4_t x = vld1q_s32_x4(a[0].coeff + i);
-    int32x4x4_t y = vld1q_s32_x4(b[0].coeff + i);
-    int64x2_t l0, l1, l2, l3, h0, h1, h2, h3;
-    int32x4x4_t out;
-    int32x4_t t;
-    size_t j;
+    const int32_t *pa = a->coeff, *pb = b->coeff;
+    int32_t *pr = r->coeff, *end = r->coeff + ML_DSA_N;
+    int32x4x4_t x, y;
 
-#define DOT_FIRST(k) \
-    do { \
-        l##k = vmull_s32(vget_low_s32(x.val[k]), vget_low_s32(y.val[k])); \
-        h##k = vmull_high_s32(x.val[k], y.val[k]); \
-    } while (0)
-#define DOT_NEXT(k) \
-    do { \
-        l##k = vmlal_s32(l##k, vget_low_s32(x.val[k]), vget_low_s32(y.val[k])); \
-        h##k = vmlal_high_s32(h##k, x.val[k], y.val[k]); \
-    } while (0)
-#define DOT_REDUCE(k) \
-    do { \
-        t = vmulq_s32(vuzp1q_s32(vreinterpretq_s32_s64(l##k), \
-                                 vreinterpretq_s32_s64(h##k)), qinv); \
-        l##k = vmlsl_s32(l##k, vget_low_s32(t), vget_low_s32(q)); \
-        h##k = vmlsl_high_s32(h##k, t, q); \
-        out.val[k] = vuzp2q_s32(vreinterpretq_s32_s64(l##k), \
-                                vreinterpretq_s32_s64(h##k)); \
-    } while (0)
-    DOT_FIRST(0);
-    DOT_FIRST(1);
-    DOT_FIRST(2);
-    DOT_FIRST(3);
-#pragma GCC unroll 6
-    for (j = 1; j < n; j++) {
-        x = vld1q_s32_x4(a[j].coeff + i);
-        y = vld1q_s32_x4(b[j].coeff + i);
-        DOT_NEXT(0);
-        DOT_NEXT(1);
-        DOT_NEXT(2);
-        DOT_NEXT(3);
+    for (; pr != end; pa += 16, pb += 16, pr += 16) {
+        x = vld1q_s32_x4(pa);
+        y = vld1q_s32_x4(pb);
+        x.val[0] = mont_mul_var(x.val[0], y.val[0], qinv);
+        x.val[1] = mont_mul_var(x.val[1], y.val[1], qinv);
+        x.val[2] = mont_mul_var(x.val[2], y.val[2], qinv);
+        x.val[3] = mont_mul_var(x.val[3], y.val[3], qinv);
+        vst1q_s32_x4(pr, x);
     }
-    DOT_REDUCE(0);
-    DOT_REDUCE(1);
-    DOT_REDUCE(2);
-    DOT_REDUCE(3);
-#undef DOT_FIRST
-#undef DOT_NEXT
-#undef DOT_REDUCE
-    vst1q_s32_x4(r + i, out);
-}
-
-/* The row below over n polynomials, n a constant where inlined (the sums
- * unrolled over the polynomials). */
-NEON_INLINE void dot_row(ML_DSA_POLY *r, const ML_DSA_POLY *a,
-                         const ML_DSA_POLY *b, size_t n)
-{
-    size_t i;
-
-    for (i = 0; i < ML_DSA_N; i += 16)
-        dot16(r->coeff, a, b, n, i);
 }
 
 /*
  * A row of MatrixVectorNTT (FIPS 204 Algorithm 48): r = sum_j a[j] * b[j]
- * * 2^-32 over n <= 7 polynomials, as ossl_ml_dsa_poly_ntt_dot_generic
- * (dot16); unrolled for the n = l of the three parameter sets.
+ * * 2^-32 over n polynomials, n a constant (1 <= n <= 7), as
+ * ossl_ml_dsa_poly_ntt_dot_generic: per block of 16 coefficients the
+ * products of the n pairs summed exactly in 64 bits (smull / smlal, eight
+ * sums in v16-v23, the n - 1 accumulating steps repeated by .rept), then
+ * reduced once: t = (low half of the sum) * q^-1 mod 2^32, and the high
+ * half of sum - t * q, which is exact.  Written in assembly because the
+ * compilers' allocation of the four-register loads (ld1 {4 registers},
+ * post-indexed by the polynomial stride) adds a move or an address
+ * computation for most of them.  Uses v0-v7 and v16-v24 only (none of
+ * the callee-saved d8-d15).
+ */
+NEON_INLINE void dot_row(ML_DSA_POLY *r, const ML_DSA_POLY *a,
+                         const ML_DSA_POLY *b, size_t n)
+{
+    const int32x4_t qinv = vdupq_n_s32(ML_DSA_QINV);
+    const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
+    const int32_t *pa = a->coeff, *pb = b->coeff;
+    int32_t *pr = r->coeff;
+    size_t blocks = ML_DSA_N / 16;
+    /* back to the next block of a[0] after n post-indexed loads */
+    const size_t stride = sizeof(ML_DSA_POLY), back = n * stride - 64;
+
+#define DOT_MUL(op) \
+    op "     v16.2d, v0.2s, v4.2s\n\t" \
+    op "2    v17.2d, v0.4s, v4.4s\n\t" \
+    op "     v18.2d, v1.2s, v5.2s\n\t" \
+    op "2    v19.2d, v1.4s, v5.4s\n\t" \
+    op "     v20.2d, v2.2s, v6.2s\n\t" \
+    op "2    v21.2d, v2.4s, v6.4s\n\t" \
+    op "     v22.2d, v3.2s, v7.2s\n\t" \
+    op "2    v23.2d, v3.4s, v7.4s\n\t"
+#define DOT_REDUCE(lo, hi, out) \
+    "uzp1   v24.4s, " lo ".4s, " hi ".4s\n\t" \
+    "mul    v24.4s, v24.4s, %[qinv].4s\n\t" \
+    "smlsl  " lo ".2d, v24.2s, %[q].2s\n\t" \
+    "smlsl2 " hi ".2d, v24.4s, %[q].4s\n\t" \
+    "uzp2   " out ".4s, " lo ".4s, " hi ".4s\n\t"
+    __asm__ volatile(
+        "1:\n\t"
+        "ld1    {v0.4s-v3.4s}, [%[pa]], %[stride]\n\t"
+        "ld1    {v4.4s-v7.4s}, [%[pb]], %[stride]\n\t"
+        DOT_MUL("smull")
+        ".rept  %c[more]\n\t"
+        "ld1    {v0.4s-v3.4s}, [%[pa]], %[stride]\n\t"
+        "ld1    {v4.4s-v7.4s}, [%[pb]], %[stride]\n\t"
+        DOT_MUL("smlal")
+        ".endr\n\t"
+        DOT_REDUCE("v16", "v17", "v0")
+        DOT_REDUCE("v18", "v19", "v1")
+        DOT_REDUCE("v20", "v21", "v2")
+        DOT_REDUCE("v22", "v23", "v3")
+        "st1    {v0.4s-v3.4s}, [%[pr]], #64\n\t"
+        "sub    %[pa], %[pa], %[back]\n\t"
+        "sub    %[pb], %[pb], %[back]\n\t"
+        "subs   %[blocks], %[blocks], #1\n\t"
+        "b.ne   1b"
+        : [pa] "+r"(pa), [pb] "+r"(pb), [pr] "+r"(pr), [blocks] "+r"(blocks)
+        : [more] "i"(n - 1), [stride] "r"(stride), [back] "r"(back),
+          [qinv] "w"(qinv), [q] "w"(q)
+        : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v16", "v17",
+          "v18", "v19", "v20", "v21", "v22", "v23", "v24", "cc", "memory");
+#undef DOT_MUL
+#undef DOT_REDUCE
+}
+
+/*
+ * A row of MatrixVectorNTT (FIPS 204 Algorithm 48): r = sum_j a[j] * b[j]
+ * * 2^-32 over 1 <= n <= 7 polynomials, as
+ * ossl_ml_dsa_poly_ntt_dot_generic (dot_row, with n a constant).
  */
 void ossl_ml_dsa_poly_ntt_dot_neon(ML_DSA_POLY *r, const ML_DSA_POLY *a,
                                    const ML_DSA_POLY *b, size_t n)
 {
     switch (n) {
+    case 1:
+        dot_row(r, a, b, 1);
+        break;
+    case 2:
+        dot_row(r, a, b, 2);
+        break;
+    case 3:
+        dot_row(r, a, b, 3);
+        break;
     case 4:
         dot_row(r, a, b, 4);
         break;
     case 5:
         dot_row(r, a, b, 5);
         break;
-    case 7:
-        dot_row(r, a, b, 7);
+    case 6:
+        dot_row(r, a, b, 6);
         break;
     default:
-        dot_row(r, a, b, n);
+        dot_row(r, a, b, 7);
         break;
     }
 }

@@ -31,12 +31,12 @@ static inline int32_t or_lanes(int32x4_t v)
 }
 
 /*
- * For |c| < q: the centred representative of c mod q, as
- * ml_dsa_centre(ml_dsa_caddq(c)) in one step: c - q where c > (q - 1) / 2,
- * c + q where c < -(q - 1) / 2 (the compare masks are -1 there, so
- * multiply-accumulates of q apply them).
+ * For |c| < q: y + the centred representative of c mod q, as
+ * y + ml_dsa_centre(ml_dsa_caddq(c)) in one step: q taken off where
+ * c > (q - 1) / 2, added where c < -(q - 1) / 2 (the compare masks are -1
+ * there, so multiply-accumulates of q on y + c apply them).
  */
-static inline int32x4_t centred(int32x4_t c)
+static inline int32x4_t add_centred(int32x4_t y, int32x4_t c)
 {
     const int32x4_t q = vdupq_n_s32(ML_DSA_Q);
     int32x4_t above = vreinterpretq_s32_u32(
@@ -44,7 +44,7 @@ static inline int32x4_t centred(int32x4_t c)
     int32x4_t below = vreinterpretq_s32_u32(
         vcltq_s32(c, vdupq_n_s32(-(ML_DSA_Q - 1) / 2)));
 
-    return vmlsq_s32(vmlaq_s32(c, above, q), below, q);
+    return vmlsq_s32(vmlaq_s32(vaddq_s32(y, c), above, q), below, q);
 }
 
 /*
@@ -64,19 +64,32 @@ static inline int32x4_t frozen(int32x4_t a)
  * One row of z = y + <<c s1>> (FIPS 204 Algorithm 7, lines 18 and 23), as
  * the generic row op: cs1 (|coeff| < q from the inverse NTT) becomes
  * y + (cs1 mod+- q) in place; the result, the OR of (bound - 1) - |z|
- * over the coefficients, is negative when some |z| >= bound.
+ * over the coefficients, is negative when some |z| >= bound.  16
+ * coefficients a step.
  */
 static int32_t z_neon(ML_DSA_POLY *cs1, const ML_DSA_POLY *y, int32_t bound)
 {
     const int32x4_t lim = vdupq_n_s32(bound - 1);
-    int32x4_t z, bad = vdupq_n_s32(0);
-    size_t i;
+    int32x4_t z0, z1, z2, z3, bad = vdupq_n_s32(0);
+    const int32_t *py = y->coeff;
+    int32_t *pz = cs1->coeff, *end = cs1->coeff + ML_DSA_N;
 
-    for (i = 0; i < ML_DSA_N; i += 4) {
-        z = vaddq_s32(vld1q_s32(y->coeff + i),
-                      centred(vld1q_s32(cs1->coeff + i)));
-        bad = vorrq_s32(bad, vsubq_s32(lim, vabsq_s32(z)));
-        vst1q_s32(cs1->coeff + i, z);
+    for (; pz != end; py += 16, pz += 16) {
+#define Z_ONE(k) \
+        do { \
+            z##k = add_centred(vld1q_s32(py + 4 * (k)), \
+                               vld1q_s32(pz + 4 * (k))); \
+            bad = vorrq_s32(bad, vsubq_s32(lim, vabsq_s32(z##k))); \
+        } while (0)
+        Z_ONE(0);
+        Z_ONE(1);
+        Z_ONE(2);
+        Z_ONE(3);
+#undef Z_ONE
+        vst1q_s32(pz, z0);
+        vst1q_s32(pz + 4, z1);
+        vst1q_s32(pz + 8, z2);
+        vst1q_s32(pz + 12, z3);
     }
     return or_lanes(bad);
 }
