@@ -28,7 +28,8 @@ package Keccak1600xN;
 # effects D[x] while a round is computed; each output row of a round takes
 # its five lanes straight from memory (theta's XOR with D folds the load),
 # rotates them (rho: vpsllq, vpsrlq, vpor; vpshufb for the byte rotations
-# 8 and 56; vpaddq for a shift by 1), and chi (vpandn, vpxor) writes the
+# 8 and 56; vpaddq for a shift by 1; vpsllvq or vpsrlvq for one shift of
+# 8 of them, see rotate()), and chi (vpandn, vpxor) writes the
 # row back in place, into the slots its five lanes came from, XORing it
 # into the next round's C as it goes.  pi is then a renaming of slots
 # (@map holds the slot of each lane), as the EVEX code renames registers;
@@ -165,6 +166,16 @@ sub insns { join('', map { "\t$_\n" } @_) }
 
 # ROT(b, r) in place (rho), b a ymm register number: one vpshufb for the
 # byte rotations, else the two shifts ORed (a shift left by 1 is an add).
+# The rotations of %VARIABLE_SHIFT (by r: 'l' its left shift, 'r' its
+# right one) take that shift as a variable one (vpsllvq, vpsrlvq, the
+# count from .LcountN): as many operations on Intel's cores (one uop, the
+# shifts' ports), but on AMD Zen 1 another pipe than the shifts by an
+# immediate, which share theirs with the stores' data and are the
+# kernel's bottleneck there: 8 of the 21 rotations so moved take the
+# kernel from about 2,450 to 2,250 TSC cycles per call there (paired,
+# rdtsc); fewer or more were slower.
+my %VARIABLE_SHIFT = (36 => 'l', 44 => 'l', 55 => 'l', 20 => 'l',
+                      10 => 'r', 43 => 'r', 25 => 'r', 39 => 'r');
 sub rotate {
     my ($b, $r) = @_;
     return '' unless $r;
@@ -172,8 +183,12 @@ sub rotate {
     return insns("vpshufb\t.Lrotate$r(%rip), $rb, $rb") if $r % 8 == 0;
     my $t = take();
     my $rt = vreg($t);
-    my $c = insns($r == 1 ? "vpaddq\t$rb, $rb, $rt" : "vpsllq\t\$$r, $rb, $rt",
-                "vpsrlq\t\$" . (64 - $r) . ", $rb, $rb",
+    my $v = $VARIABLE_SHIFT{$r} // '';
+    my $c = insns($r == 1 ? "vpaddq\t$rb, $rb, $rt"
+                : $v eq 'l' ? "vpsllvq\t.Lcount$r(%rip), $rb, $rt"
+                : "vpsllq\t\$$r, $rb, $rt",
+                $v eq 'r' ? "vpsrlvq\t.Lcount" . (64 - $r) . "(%rip), $rb, $rb"
+                : "vpsrlq\t\$" . (64 - $r) . ", $rb, $rb",
                 "vpor\t$rt, $rb, $rb");
     give($t);
     return $c;
@@ -672,6 +687,11 @@ ___
             # iota's constants, one per state; vpshufb's byte rotations
             # (byte k of each quadword from byte k - r/8)
             print ".quad ", join(', ', ($_) x $W), "\n" for @RC;
+            # the variable shifts' counts, one per state
+            for my $r (sort { $a <=> $b } keys %VARIABLE_SHIFT) {
+                my $n = $VARIABLE_SHIFT{$r} eq 'l' ? $r : 64 - $r;
+                print ".Lcount$n:\n.quad ", join(', ', ($n) x $W), "\n";
+            }
             for my $r (8, 56) {
                 print ".Lrotate$r:\n";
                 print ".byte ", join(', ', map { 8 * int($_ / 8) + ($_ - $r / 8) % 8 } 0 .. 15), "\n"
