@@ -152,11 +152,14 @@ static size_t sign_ahead(const MLDSA_KEY *key, size_t n)
                      / SHAKE256_RATE + 2;
     const size_t mb = (ML_DSA_POLY_BYTES(p->gamma1_bits + 1)
                        + SHAKE256_RATE - 1) / SHAKE256_RATE;
-    size_t a, best = 0, best_rej = 0, best_pass = 0, rej, pass;
+    size_t a, last, best = 0, best_rej = 0, best_pass = 0, rej, pass;
 
     if (ways <= n)
         return 0;
-    for (a = 1; a <= total; a++) {
+    /* past the entries the free lanes start during the hashes, one more
+     * ahead starts at round h like the rest, and only costs a pass more */
+    last = (ways - n) * ((h + mb - 1) / mb);
+    for (a = 1; a <= total && a <= last; a++) {
         rej = mask_rounds(ways, n, h, mb, a, total - a);
         if (best != 0 && rej > best_rej)
             continue;
