@@ -4,6 +4,7 @@
  * (Algorithm 2), HashML-DSA (Algorithm 4), external mu and the internal
  * interface.  Verification is ml_dsa_verify.c's.
  */
+#include <stdatomic.h>
 #include <string.h>
 #include "internal/cleanse.h"
 #include "internal/ct.h"
@@ -134,6 +135,13 @@ static size_t mask_rounds(size_t ways, size_t n, size_t h, size_t mb,
 }
 
 /*
+ * sign_ahead's counts as it works them out, per parameter set (44, 65,
+ * 87), attempts at a time and lanes: 0 not yet, else the count + 1.  Each
+ * is a function of those three alone, so a relaxed atomic is enough.
+ */
+static atomic_uchar ahead_known[3][SIGN_PAIR_MAX][SHA3_MB_MAX_WAYS + 1];
+
+/*
  * How many of the next attempts' n * l mask polynomials are sampled ahead,
  * beside the attempts' c-tilde and SampleInBall hashes (FIPS 204 Algorithm
  * 7, lines 11 - 16), the rest once the attempts at hand are rejected, so
@@ -142,7 +150,7 @@ static size_t mask_rounds(size_t ways, size_t n, size_t h, size_t mb,
  * fewest when the attempt passes, then the smallest.  0 when the hashes
  * leave no lane free.
  */
-static size_t sign_ahead(const MLDSA_KEY *key, size_t n)
+static size_t sign_ahead_count(const MLDSA_KEY *key, size_t n)
 {
     const ML_DSA_PARAMS *p = key->params;
     const size_t ways = key->backend->sample->kernel->ways, total = n * p->l;
@@ -171,6 +179,22 @@ static size_t sign_ahead(const MLDSA_KEY *key, size_t n)
         }
     }
     return best;
+}
+
+/* sign_ahead_count, worked out once per parameter set, n and lanes. */
+static size_t sign_ahead(const MLDSA_KEY *key, size_t n)
+{
+    const mldsa_param id = key->params->id;
+    const size_t set = id == MLDSA_44 ? 0 : id == MLDSA_65 ? 1 : 2;
+    atomic_uchar *known =
+        &ahead_known[set][n - 1][key->backend->sample->kernel->ways];
+    unsigned char a = atomic_load_explicit(known, memory_order_relaxed);
+
+    if (a == 0) {
+        a = (unsigned char)(sign_ahead_count(key, n) + 1);
+        atomic_store_explicit(known, a, memory_order_relaxed);
+    }
+    return (size_t)a - 1;
 }
 
 /*
