@@ -378,27 +378,11 @@ sub advance_pointers {
     join('', map { "\tadd\t$_, $_, $rate\n" } @ptr);
 }
 
-# The lanes the scheduler starts afresh, zeroed in registers once the
-# state is loaded (rather than word by word in memory): when shape[3] is
-# not 0, each word i of state j whose bit i is set in shape[4 + j].  v31
-# holds shape[4] and shape[5] (the two states' masks); bit i shifted to
-# the top of each half and spread by CMLT is the mask BIC clears v i with.
-sub zero_lanes {
-    my ($shape) = @_;
-    my $c = "\tldr\t$tmp, [$shape, #24]\n\tcbz\t$tmp, .Lsa_zeroed\n"
-          . "\tldr\tq31, [$shape, #32]\n";
-    for my $i (0 .. 24) {
-        $c .= "\tshl\tv30.2d, v31.2d, #" . (63 - $i) . "\n"
-            . "\tcmlt\tv30.2d, v30.2d, #0\n"
-            . "\tbic\t" . b16($i) . ', ' . b16($i) . ", v30.16b\n";
-    }
-    return $c . ".Lsa_zeroed:\n";
-}
-
-# squeeze_absorb(A, out, in, shape), shape = { nblocks, r_out, r_in, fresh
-# lanes, then per state the words to zero }: zero the words of the fresh
-# lanes, then per block, permute, write r_out bytes of each state to
-# out[j], then XOR r_in bytes of in[j] into it (none when r_in is 0).
+# squeeze_absorb(A, out, in, shape), shape = { nblocks, r_out, r_in }: per
+# block, permute, write r_out bytes of each state to out[j], then XOR r_in
+# bytes of in[j] into it (none when r_in is 0).  The kernel zeroes no
+# words (zeroes_lanes 0): the scheduler clears a lane it starts afresh in
+# memory, 25 stores, fewer instructions than expanding the words' bits.
 # The out and in pointers live in x13, x14 and x15, x8, the block count
 # and the two rates in x10, x11, x12 (the helper clobbers only x9).
 sub squeeze_absorb {
@@ -413,7 +397,7 @@ sub squeeze_absorb {
           . "\tldr\t$r_in, [$shape, #16]\n"
           . "\tldp\t$out_ptr[0], $out_ptr[1], [$out]\n"
           . "\tldp\t$in_ptr[0], $in_ptr[1], [$in]\n"
-          . state_io('ld1') . zero_lanes($shape)
+          . state_io('ld1')
           . ".Lsa_block:\n\tbl\t$helper\n";
     ($rate, @ptr) = ($r_out, @out_ptr);
     $c .= per_block('sa_out', \&squeeze_lanes) . advance_pointers()

@@ -69,14 +69,14 @@ typedef struct {
 
 static const XN_KERNEL kernels[] = {
 #if XN_AARCH64
-    { "x2 neon", "keccak1600x2-armv8", 2, "Advanced SIMD", OSSL_ARMCAP_ASIMD, 1, 1,
+    { "x2 neon", "keccak1600x2-armv8", 2, "Advanced SIMD", OSSL_ARMCAP_ASIMD, 1, 0,
 # if XN_BUILT
       SHA3_armv8_capable, SHA3_armv8_info, KECCAK1600_x2_permute_armv8,
       SHA3_x2_absorb_armv8, SHA3_x2_squeeze_armv8, SHA3_x2_squeeze_absorb_armv8
 # endif
     },
     { "x2 sha3", "keccak1600x2-armv8-sha3", 2, "the SHA-3 extension",
-      OSSL_ARMCAP_ASIMD | OSSL_ARMCAP_SHA3, 0, 1,
+      OSSL_ARMCAP_ASIMD | OSSL_ARMCAP_SHA3, 0, 0,
 # if XN_BUILT
       SHA3_armv8_sha3_capable, SHA3_armv8_sha3_info,
       KECCAK1600_x2_permute_armv8_sha3, SHA3_x2_absorb_armv8_sha3,

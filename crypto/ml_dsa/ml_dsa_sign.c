@@ -4,6 +4,7 @@
  * (Algorithm 2), HashML-DSA (Algorithm 4), external mu and the internal
  * interface.  Verification is ml_dsa_verify.c's.
  */
+#include <stdatomic.h>
 #include <string.h>
 #include "internal/cleanse.h"
 #include "internal/ct.h"
@@ -74,8 +75,9 @@ typedef struct {
     ML_DSA_MPRIME m;
     SHA3_MB_JOB mu_job, rho_job;
     uint8_t rho_in[ML_DSA_K_BYTES + ML_DSA_RND_BYTES + ML_DSA_MU_BYTES];
-    ML_DSA_SAMPLE_REQ mask[2];
-    /* the masks of the attempts at hand and of the next ones */
+    /* the masks of the attempts at hand and of the next ones: those
+     * sampled ahead (sign_ahead), then the rest */
+    ML_DSA_SAMPLE_REQ mask[2], mask_rest[2];
     ML_DSA_POLY y[2][SIGN_MASK_POLYS];
     ML_DSA_POLY z[ML_DSA_L_MAX], c, t;
     uint8_t h[ML_DSA_K_MAX * ML_DSA_N];
@@ -103,6 +105,96 @@ static size_t sign_pair(const MLDSA_KEY *key)
            && key->params->id == MLDSA_44
            && SIGN_PAIR_MAX * key->params->l <= SIGN_MASK_POLYS
            ? SIGN_PAIR_MAX : 1;
+}
+
+/*
+ * The kernel rounds until the mask entries of a request of ahead entries,
+ * queued beside the attempts' hashes, and of one of rest entries, queued
+ * once the attempts are rejected, are squeezed: the hashes hold n of the
+ * ways lanes for h rounds; an entry takes mb rounds in the lane that frees
+ * first (not before round h for the rest), as the scheduler gives them.
+ */
+static size_t mask_rounds(size_t ways, size_t n, size_t h, size_t mb,
+                          size_t ahead, size_t rest)
+{
+    size_t free_at[SHA3_MB_MAX_WAYS], end = h, e, i, j;
+
+    for (j = 0; j < ways; j++)
+        free_at[j] = j < n ? h : 0;
+    for (e = 0; e < ahead + rest; e++) {
+        for (i = 0, j = 1; j < ways; j++)
+            if (free_at[j] < free_at[i])
+                i = j;
+        if (e >= ahead && free_at[i] < h)
+            free_at[i] = h;
+        free_at[i] += mb;
+        if (free_at[i] > end)
+            end = free_at[i];
+    }
+    return end;
+}
+
+/*
+ * sign_ahead's counts as it works them out, per parameter set (44, 65,
+ * 87), attempts at a time and lanes: 0 not yet, else the count + 1.  Each
+ * is a function of those three alone, so a relaxed atomic is enough.
+ */
+static atomic_uchar ahead_known[3][SIGN_PAIR_MAX][SHA3_MB_MAX_WAYS + 1];
+
+/*
+ * How many of the next attempts' n * l mask polynomials are sampled ahead,
+ * beside the attempts' c-tilde and SampleInBall hashes (FIPS 204 Algorithm
+ * 7, lines 11 - 16), the rest once the attempts at hand are rejected, so
+ * that a signature does not sample masks it throws away: the count whose
+ * rejected attempt takes the fewest kernel rounds (mask_rounds), then the
+ * fewest when the attempt passes, then the smallest.  0 when the hashes
+ * leave no lane free.
+ */
+static size_t sign_ahead_count(const MLDSA_KEY *key, size_t n)
+{
+    const ML_DSA_PARAMS *p = key->params;
+    const size_t ways = key->backend->sample->kernel->ways, total = n * p->l;
+    /* H(mu || w1Encode(w1))'s permutations (its padding's included), then
+     * SampleInBall's first */
+    const size_t h = (ML_DSA_MU_BYTES + p->k * ML_DSA_POLY_BYTES(p->w1_bits))
+                     / SHAKE256_RATE + 2;
+    const size_t mb = (ML_DSA_POLY_BYTES(p->gamma1_bits + 1)
+                       + SHAKE256_RATE - 1) / SHAKE256_RATE;
+    size_t a, last, best = 0, best_rej = 0, best_pass = 0, rej, pass;
+
+    if (ways <= n)
+        return 0;
+    /* past the entries the free lanes start during the hashes, one more
+     * ahead starts at round h like the rest, and only costs a pass more */
+    last = (ways - n) * ((h + mb - 1) / mb);
+    for (a = 1; a <= total && a <= last; a++) {
+        rej = mask_rounds(ways, n, h, mb, a, total - a);
+        if (best != 0 && rej > best_rej)
+            continue;
+        pass = mask_rounds(ways, n, h, mb, a, 0);
+        if (best == 0 || rej < best_rej || pass < best_pass) {
+            best = a;
+            best_rej = rej;
+            best_pass = pass;
+        }
+    }
+    return best;
+}
+
+/* sign_ahead_count, worked out once per parameter set, n and lanes. */
+static size_t sign_ahead(const MLDSA_KEY *key, size_t n)
+{
+    const mldsa_param id = key->params->id;
+    const size_t set = id == MLDSA_44 ? 0 : id == MLDSA_65 ? 1 : 2;
+    atomic_uchar *known =
+        &ahead_known[set][n - 1][key->backend->sample->kernel->ways];
+    unsigned char a = atomic_load_explicit(known, memory_order_relaxed);
+
+    if (a == 0) {
+        a = (unsigned char)(sign_ahead_count(key, n) + 1);
+        atomic_store_explicit(known, a, memory_order_relaxed);
+    }
+    return (size_t)a - 1;
 }
 
 /*
@@ -286,8 +378,9 @@ static void sign_begin(SIGN_STATE *st, const MLDSA_KEY *key,
  * batch, then their SampleInBall SHAKEs; then they are checked in order,
  * and the first that passes gives the signature, so that the signature is
  * the one FIPS 204's attempt-at-a-time loop gives (kappa goes up by l per
- * attempt).  With lanes to spare the masks of the next attempts are
- * sampled beside the c-tilde hashes, whether they will be needed or not.
+ * attempt).  With lanes to spare the first masks of the next attempts
+ * are sampled beside the c-tilde hashes, whether they will be needed or
+ * not (sign_ahead), the rest once the attempts at hand are rejected.
  * Rejected attempts' verdicts are public; an attempt after the one that
  * passes is never checked, and nothing of it is released.
  */
@@ -297,7 +390,7 @@ static void sign_attempts(SIGN_STATE *st, uint8_t *sig)
     const ML_DSA_PARAMS *p = key->params;
     const uint8_t *mu = st->rho_in + ML_DSA_K_BYTES + ML_DSA_RND_BYTES;
     const size_t l = p->l, n = st->n;
-    const int ahead = key->backend->sample->kernel->ways > 1;
+    const size_t ahead = sign_ahead(key, n);
     uint16_t kappa = 0;
     size_t i, cur = 0;
     int done = 0;
@@ -305,19 +398,24 @@ static void sign_attempts(SIGN_STATE *st, uint8_t *sig)
     /* mu, rho'' and the first masks' request are made */
     SHA3_mb_flush(&st->smp.sched, &st->mu_job);
     SHA3_mb_flush(&st->smp.sched, &st->rho_job);
+    st->mask_rest[0].pending = st->mask_rest[1].pending = 0;
     while (!done) {
         ossl_ml_dsa_sample_wait(&st->smp, &st->mask[cur]);
+        ossl_ml_dsa_sample_wait(&st->smp, &st->mask_rest[cur]);
 #ifdef ML_DSA_CT
         if (ossl_ml_dsa_ct_plant == ML_DSA_CT_PLANT_Y255)
             ct_plant_y255(&st->y[cur][0]);
 #endif
         for (i = 0; i < n; i++)
             sign_commit(key, st, &st->att[i], st->y[cur] + i * l, mu);
-        /* the next attempts' masks, beside the c-tilde hashes */
-        if (ahead)
+        /* the next attempts' first masks, beside the c-tilde hashes (a
+         * request is queued only with entries: it wipes its seed copy as
+         * its last entry is done) */
+        st->mask[cur ^ 1].pending = 0;
+        if (ahead > 0)
             ossl_ml_dsa_sample_mask(&st->smp, &st->mask[cur ^ 1],
                                     st->y[cur ^ 1], st->rho_pp,
-                                    (uint16_t)(kappa + n * l), n * l,
+                                    (uint16_t)(kappa + n * l), ahead,
                                     p->gamma1_bits);
         for (i = 0; i < n; i++)
             SHA3_mb_flush(&st->smp.sched, &st->att[i].ct);
@@ -329,9 +427,11 @@ static void sign_attempts(SIGN_STATE *st, uint8_t *sig)
             done = sign_check(key, st, &st->att[i], st->y[cur] + i * l, sig);
         kappa = (uint16_t)(kappa + n * l);
         cur ^= 1;
-        if (!done && !ahead)
-            ossl_ml_dsa_sample_mask(&st->smp, &st->mask[cur], st->y[cur],
-                                    st->rho_pp, kappa, n * l, p->gamma1_bits);
+        if (!done && ahead < n * l)
+            ossl_ml_dsa_sample_mask(&st->smp, &st->mask_rest[cur],
+                                    st->y[cur] + ahead, st->rho_pp,
+                                    (uint16_t)(kappa + ahead), n * l - ahead,
+                                    p->gamma1_bits);
     }
 }
 

@@ -287,11 +287,10 @@ void SHA3_x2_squeeze_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS],
 void SHA3_x2_squeeze_armv8_sha3(uint64_t A[KECCAK1600_X2_STATE_WORDS],
                                 uint8_t *const out[KECCAK1600_X2_WAYS],
                                 size_t nblocks, size_t r);
-/* First, when shape[3] is not 0, zero word i of instance j for each bit i
- * set in shape[4 + j]; then for each of shape[0] blocks: permute, write
- * the first shape[1] bytes of instance j to out[j], then XOR shape[2]
- * bytes of in[j] into it (none when shape[2] is 0); both rates multiples
- * of 8, at most SHAKE128_RATE. */
+/* For each of shape[0] blocks: permute, write the first shape[1] bytes of
+ * instance j to out[j], then XOR shape[2] bytes of in[j] into it (none
+ * when shape[2] is 0); both rates multiples of 8, at most SHAKE128_RATE.
+ * No word is zeroed (shape[3] and after are not read). */
 void SHA3_x2_squeeze_absorb_armv8(uint64_t A[KECCAK1600_X2_STATE_WORDS],
                                   uint8_t *const out[KECCAK1600_X2_WAYS],
                                   const uint8_t *const in[KECCAK1600_X2_WAYS],

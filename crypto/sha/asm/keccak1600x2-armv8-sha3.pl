@@ -23,7 +23,8 @@
 #   const char *SHA3_armv8_sha3_info(void);
 # r is the rate in bytes, a multiple of 8, at most 168; squeeze_absorb is
 # the multi-buffer scheduler's kernel call (include/internal/sha3_mb.h),
-# zeroing the fresh lanes' words in registers.
+# which zeroes no words (shape[0 .. 2] only: the scheduler clears fresh
+# lanes in memory).
 #
 # When the assembler that will build the output cannot encode the SHA-3
 # extension (perlasm/AsmProbe.pm decides: GNU as 2.30, LLVM 7.0), the same

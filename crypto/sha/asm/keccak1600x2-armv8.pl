@@ -27,7 +27,8 @@
 #   const char *SHA3_armv8_info(void);
 # r is the rate in bytes, a multiple of 8, at most 168; squeeze_absorb is
 # the multi-buffer scheduler's kernel call (include/internal/sha3_mb.h),
-# zeroing the fresh lanes' words in registers.
+# which zeroes no words (shape[0 .. 2] only: the scheduler clears fresh
+# lanes in memory).
 #
 # Every aarch64 assembler encodes Armv8.0 Advanced SIMD: this kernel is
 # always full (its capability test asks only the CPU).
