@@ -16,6 +16,9 @@
 # for the run (-cpu CPU: aarch64 runs under `max` by default, with every
 # extension qemu has; CI runs make test again under `cortex-a72`, Armv8.0
 # without SHA-3, for the CLI suite there); the build is the same.
+# CONTRACTS=1 in the environment builds in build-ARCH-contracts/ with every
+# backend op checking its bounds (make help: CONTRACTS), for CI's
+# aarch64-contracts stage.
 set -u
 arch=${1:?usage: test/cross.sh s390x|aarch64 [TARGET [CPU]]}
 target=${2:-test}
@@ -44,7 +47,7 @@ fi
 # Check (and only Check: no libcrypto) for the target, from the unpacked
 # Debian packages; the sysroot prefixes their -I and -L paths.
 export PKG_CONFIG_LIBDIR=$pc PKG_CONFIG_SYSROOT_DIR=$root
-build=build-$arch
+build=build-$arch${CONTRACTS:+-contracts}
 start=$(date +%s)
 make --no-print-directory -j2 CC="$cc" BUILD="$build" OUT="$build/" \
     RUNNER="qemu-$arch${cpu:+ -cpu $cpu} -L /usr/$triple" "$target"
