@@ -55,8 +55,9 @@ typedef void ML_DSA_ROW_W1_FN(uint8_t *out, ML_DSA_POLY *w,
  * negative when some |z| >= bound (Algorithm 7 line 23, gamma1 - beta). */
 typedef int32_t ML_DSA_ROW_Z_FN(ML_DSA_POLY *cs1, const ML_DSA_POLY *y,
                                 int32_t bound);
-/* w (in [0, q)) becomes r = (w - cs2) mod q in place, r1 = HighBits(r) as
- * bytes; negative when some |LowBits(r)| >= gamma2 - beta (line 23). */
+/* w (in [0, q)) becomes r = (w - cs2) mod q in place, cs2 = <<c s2>>
+ * (|c| < q, from the inverse NTT), r1 = HighBits(r) as bytes; negative
+ * when some |LowBits(r)| >= gamma2 - beta (line 23). */
 typedef int32_t ML_DSA_ROW_R_FN(ML_DSA_POLY *w, uint8_t *r1,
                                 const ML_DSA_POLY *cs2,
                                 const ML_DSA_PARAMS *p);

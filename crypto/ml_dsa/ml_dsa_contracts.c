@@ -105,6 +105,7 @@ static int32_t w_r(ML_DSA_POLY *w, uint8_t *r1, const ML_DSA_POLY *cs2,
     int32_t ret;
 
     POLY("r", "w", w, 0, Q - 1);
+    POLY("r", "cs2", cs2, -Q + 1, Q - 1);
     ret = inner->poly->r(w, r1, cs2, p);
     POLY("r", "r out", w, 0, Q - 1);
     return ret;

@@ -136,8 +136,8 @@ static void unpack_bits(int32_t *c, const uint8_t *in, int bits, int32_t b,
 }
 
 /*
- * SimpleBitPack (FIPS 204 Algorithm 16): coefficients in [0, 2^bits), any
- * width.  The widths on hot paths (t1, w1, z) have unrolled versions below,
+ * SimpleBitPack (FIPS 204 Algorithm 16): coefficients in [0, 2^bits), a
+ * width of 1 to 20 (as proved; ML-DSA's are 4 to 20).  The widths on hot paths (t1, w1, z) have unrolled versions below,
  * which test_encoders checks against these generic ones.
  */
 /*@ requires 1 <= bits <= 20;
