@@ -61,6 +61,7 @@ void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel);
     requires \valid(job->out + (0 .. job->outlen - 1));
     assigns *s, *job, job->out[0 .. job->outlen - 1];
     ensures job->out == \old(job->out) && job->outlen == \old(job->outlen);
+    ensures s->ways == \old(s->ways);
  */
 void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job);
 /*@ requires \valid(s) && \valid_read(job) && \separated(s, job);
@@ -282,6 +283,7 @@ const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic = {
 /* Bytes the entry's first squeeze takes. */
 /*@ requires \valid_read(smp);
     assigns \nothing;
+    ensures 0 < \result <= ML_DSA_SAMPLE_BUF_BYTES;
  */
 static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
 {
@@ -295,12 +297,41 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
     }
 }
 
+/*@ predicate sampler_ok(ML_DSA_SAMPLER *smp) =
+      \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS &&
+      \forall integer i; 0 <= i < smp->sched.ways ==>
+        smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
+ */
+
+/*@ // a request with an entry to start
+    predicate req_ok(ML_DSA_SAMPLE_REQ *r) =
+      \valid(r) && r->started < r->count &&
+      (r->kind == ML_DSA_SAMPLE_A || r->kind == ML_DSA_SAMPLE_S ||
+       r->kind == ML_DSA_SAMPLE_MASK) &&
+      (r->kind == ML_DSA_SAMPLE_A ==> r->l >= 1) &&
+      \valid(r->polys + (0 .. r->count - 1));
+ */
+
 /*
  * Start the next entry of the oldest request on sample job sj (in its
  * lane, when called from its callback), or leave it idle when no request
  * has one: the SHAKE instance of the entry's seed (FIPS 204 Algorithms 32
  * - 34: rho || s || r for ExpandA, rho' or rho'' || IntegerToBytes(n, 2)
  * for ExpandS and ExpandMask), its first squeeze into sj->buf.
+ */
+/*@ requires sampler_ok(smp);
+    requires \exists integer j; 0 <= j < smp->sched.ways &&
+             sj == &smp->jobs[j];
+    // (what the above implies, for the provers: no job's used is in sj's
+    // job or buffer)
+    requires \forall integer k; 0 <= k < SHA3_MB_MAX_WAYS ==>
+             \separated(&smp->jobs[k].used, &sj->job,
+                        sj->buf + (0 .. ML_DSA_SAMPLE_BUF_BYTES - 1));
+    requires smp->head == \null ||
+             (req_ok(smp->head) && \separated(smp->head, smp));
+    ensures \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS;
+    ensures \forall integer i; 0 <= i < smp->sched.ways ==>
+      smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
  */
 static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
 {
@@ -310,6 +341,8 @@ static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
     sj->req = req;
     if (req == NULL) {
         SHA3_mb_job_discard(&sj->job);
+        /*@ assert used_idle: \forall integer k; 0 <= k < smp->sched.ways ==>
+          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
         return;
     }
     i = req->started++;
@@ -324,18 +357,28 @@ static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
     sj->got = first_squeeze(smp, req->kind);
     if (sj->used < sj->got)
         sj->used = sj->got;
+    /*@ assert used: \forall integer k; 0 <= k < smp->sched.ways ==>
+          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
     /* the seed is absorbed at once: the request's copy serves every entry */
     if (req->kind == ML_DSA_SAMPLE_A) {
         req->seed[RHO_BYTES] = (uint8_t)(n % req->l);      /* s */
         req->seed[RHO_BYTES + 1] = (uint8_t)(n / req->l);  /* r */
         SHA3_mb_job_start(&sj->job, SHAKE128_RATE, req->seed, A_SEED_BYTES,
                           sj->buf, sj->got);
+        /*@ assert used_a: \forall integer k; 0 <= k < smp->sched.ways ==>
+          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
     } else {
         put_u16(req->seed + SEED64_BYTES, (uint16_t)n);
         SHA3_mb_job_start(&sj->job, SHAKE256_RATE, req->seed,
                           NONCE_SEED_BYTES, sj->buf, sj->got);
+        /*@ assert used_sm: \forall integer k; 0 <= k < smp->sched.ways ==>
+          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
     }
+    /*@ assert out: sj->job.out == sj->buf &&
+          sj->job.outlen <= ML_DSA_SAMPLE_BUF_BYTES; */
     SHA3_mb_submit(&smp->sched, &sj->job);
+    /*@ assert used_end: \forall integer k; 0 <= k < smp->sched.ways ==>
+      smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
 }
 
 /*
@@ -379,12 +422,6 @@ static void sample_job_done(SHA3_MB_JOB *job)
     }
     sample_start(smp, sj);
 }
-
-/*@ predicate sampler_ok(ML_DSA_SAMPLER *smp) =
-      \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS &&
-      \forall integer i; 0 <= i < smp->sched.ways ==>
-        smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
- */
 
 /*@ requires \valid(smp) && \valid_read(ops);
     assigns *smp;
