@@ -50,14 +50,18 @@ void SHA3_mb_job_final(SHA3_MB_JOB *job);
     ensures job->out == out && job->outlen == len;
  */
 void SHA3_mb_job_squeeze(SHA3_MB_JOB *job, uint8_t *out, size_t len);
-/*@ requires \valid(s);
+/*@ // (and every kernel has 1 to SHA3_MB_MAX_WAYS ways: util/prove checks
+    // the kernels' tables)
+    requires \valid(s);
     assigns *s;
+    ensures 1 <= s->ways <= SHA3_MB_MAX_WAYS;
  */
 void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel);
 /*@ requires \valid(s) && \valid(job) && \separated(s, job);
     requires \valid(job->out + (0 .. job->outlen - 1));
     assigns *s, *job, job->out[0 .. job->outlen - 1];
     ensures job->out == \old(job->out) && job->outlen == \old(job->outlen);
+    ensures s->ways == \old(s->ways);
  */
 void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job);
 /*@ requires \valid(s) && \valid_read(job) && \separated(s, job);
@@ -65,6 +69,41 @@ void SHA3_mb_submit(SHA3_MB_SCHED *s, SHA3_MB_JOB *job);
     assigns *s, *(SHA3_MB_JOB *)job, job->out[0 .. job->outlen - 1];
  */
 void SHA3_mb_flush(SHA3_MB_SCHED *s, const SHA3_MB_JOB *job);
+/*@ // the job's input is absorbed at once (len < rate), so in is read here
+    requires \valid(job) && \valid_read(in + (0 .. len - 1));
+    requires \valid(out + (0 .. outlen - 1));
+    requires \separated(job, out + (0 .. outlen - 1));
+    assigns *job;
+    ensures job->out == out && job->outlen == outlen;
+ */
+void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
+                       size_t len, uint8_t *out, size_t outlen);
+/*@ requires \valid(job);
+    assigns *job;
+ */
+void SHA3_mb_job_discard(SHA3_MB_JOB *job);
+/*@ requires \valid(job);
+    assigns *job;
+ */
+void SHA3_mb_job_cleanse(SHA3_MB_JOB *job);
+/*@ requires \valid(s);
+    assigns *s;
+    ensures s->ways == \old(s->ways);
+ */
+void SHA3_mb_cleanse(SHA3_MB_SCHED *s);
+/*@ // Admitted as well: a step also runs the callbacks of the jobs it
+    // finishes, whose writes (for a sampler's jobs, sample_job_done's:
+    // the entries' polynomials, the requests, the sampler's jobs) are left
+    // out here, as SHA3_mb_submit's and SHA3_mb_flush's are: the
+    // contracts below state nothing about those after a step, but for the
+    // jobs' used <= ML_DSA_SAMPLE_BUF_BYTES, which sample_start keeps
+    // (used is the largest got, got <= ML_DSA_SAMPLE_BUF_BYTES); nothing
+    // sets a scheduler's ways after SHA3_mb_init.
+    requires \valid(s);
+    assigns *s;
+    ensures s->ways == \old(s->ways);
+ */
+int SHA3_mb_step(SHA3_MB_SCHED *s);
 
 /*@ axiomatic SampleBits {
       // Instances of ACSL's definitions of >> (floor division by 2^n) and
@@ -244,6 +283,7 @@ const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic = {
 /* Bytes the entry's first squeeze takes. */
 /*@ requires \valid_read(smp);
     assigns \nothing;
+    ensures 0 < \result <= ML_DSA_SAMPLE_BUF_BYTES;
  */
 static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
 {
@@ -257,12 +297,41 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
     }
 }
 
+/*@ predicate sampler_ok(ML_DSA_SAMPLER *smp) =
+      \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS &&
+      \forall integer i; 0 <= i < smp->sched.ways ==>
+        smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
+ */
+
+/*@ // a request with an entry to start
+    predicate req_ok(ML_DSA_SAMPLE_REQ *r) =
+      \valid(r) && r->started < r->count &&
+      (r->kind == ML_DSA_SAMPLE_A || r->kind == ML_DSA_SAMPLE_S ||
+       r->kind == ML_DSA_SAMPLE_MASK) &&
+      (r->kind == ML_DSA_SAMPLE_A ==> r->l >= 1) &&
+      \valid(r->polys + (0 .. r->count - 1));
+ */
+
 /*
  * Start the next entry of the oldest request on sample job sj (in its
  * lane, when called from its callback), or leave it idle when no request
  * has one: the SHAKE instance of the entry's seed (FIPS 204 Algorithms 32
  * - 34: rho || s || r for ExpandA, rho' or rho'' || IntegerToBytes(n, 2)
  * for ExpandS and ExpandMask), its first squeeze into sj->buf.
+ */
+/*@ requires sampler_ok(smp);
+    requires \exists integer j; 0 <= j < smp->sched.ways &&
+             sj == &smp->jobs[j];
+    // (what the above implies, for the provers: no job's used is in sj's
+    // job or buffer)
+    requires \forall integer k; 0 <= k < SHA3_MB_MAX_WAYS ==>
+             \separated(&smp->jobs[k].used, &sj->job,
+                        sj->buf + (0 .. ML_DSA_SAMPLE_BUF_BYTES - 1));
+    requires smp->head == \null ||
+             (req_ok(smp->head) && \separated(smp->head, smp));
+    ensures \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS;
+    ensures \forall integer i; 0 <= i < smp->sched.ways ==>
+      smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
  */
 static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
 {
@@ -272,6 +341,8 @@ static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
     sj->req = req;
     if (req == NULL) {
         SHA3_mb_job_discard(&sj->job);
+        /*@ assert used_idle: \forall integer k; 0 <= k < smp->sched.ways ==>
+          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
         return;
     }
     i = req->started++;
@@ -286,18 +357,28 @@ static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
     sj->got = first_squeeze(smp, req->kind);
     if (sj->used < sj->got)
         sj->used = sj->got;
+    /*@ assert used: \forall integer k; 0 <= k < smp->sched.ways ==>
+          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
     /* the seed is absorbed at once: the request's copy serves every entry */
     if (req->kind == ML_DSA_SAMPLE_A) {
         req->seed[RHO_BYTES] = (uint8_t)(n % req->l);      /* s */
         req->seed[RHO_BYTES + 1] = (uint8_t)(n / req->l);  /* r */
         SHA3_mb_job_start(&sj->job, SHAKE128_RATE, req->seed, A_SEED_BYTES,
                           sj->buf, sj->got);
+        /*@ assert used_a: \forall integer k; 0 <= k < smp->sched.ways ==>
+          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
     } else {
         put_u16(req->seed + SEED64_BYTES, (uint16_t)n);
         SHA3_mb_job_start(&sj->job, SHAKE256_RATE, req->seed,
                           NONCE_SEED_BYTES, sj->buf, sj->got);
+        /*@ assert used_sm: \forall integer k; 0 <= k < smp->sched.ways ==>
+          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
     }
+    /*@ assert out: sj->job.out == sj->buf &&
+          sj->job.outlen <= ML_DSA_SAMPLE_BUF_BYTES; */
     SHA3_mb_submit(&smp->sched, &sj->job);
+    /*@ assert used_end: \forall integer k; 0 <= k < smp->sched.ways ==>
+      smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
 }
 
 /*
@@ -342,6 +423,10 @@ static void sample_job_done(SHA3_MB_JOB *job)
     sample_start(smp, sj);
 }
 
+/*@ requires \valid(smp) && \valid_read(ops);
+    assigns *smp;
+    ensures sampler_ok(smp);
+ */
 void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
                               const OSSL_ML_DSA_SAMPLE_OPS *ops)
 {
@@ -350,6 +435,13 @@ void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
     SHA3_mb_init(&smp->sched, ops->kernel);
     smp->ops = ops;
     smp->head = smp->tail = NULL;
+    /*@ loop invariant 0 <= i <= smp->sched.ways;
+        loop invariant 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS;
+        loop invariant \forall integer k; 0 <= k < i ==>
+          smp->jobs[k].used == 0;
+        loop assigns i, smp->jobs[0 .. SHA3_MB_MAX_WAYS - 1];
+        loop variant smp->sched.ways - i;
+     */
     for (i = 0; i < smp->sched.ways; i++) {
         SHA3_mb_job_init(&smp->jobs[i].job, SHAKE128_RATE);
         smp->jobs[i].job.done = sample_job_done;
@@ -360,11 +452,20 @@ void ossl_ml_dsa_sampler_init(ML_DSA_SAMPLER *smp,
     }
 }
 
+/*@ requires sampler_ok(smp);
+    assigns *smp;
+    ensures sampler_ok(smp);
+ */
 void ossl_ml_dsa_sampler_cleanse(ML_DSA_SAMPLER *smp)
 {
     size_t i;
 
     SHA3_mb_cleanse(&smp->sched);
+    /*@ loop invariant 0 <= i <= smp->sched.ways;
+        loop invariant sampler_ok(smp);
+        loop assigns i, smp->jobs[0 .. SHA3_MB_MAX_WAYS - 1];
+        loop variant smp->sched.ways - i;
+     */
     for (i = 0; i < smp->sched.ways; i++) {
         SHA3_mb_job_cleanse(&smp->jobs[i].job);
         ossl_cleanse(smp->jobs[i].buf, smp->jobs[i].used);
@@ -372,6 +473,16 @@ void ossl_ml_dsa_sampler_cleanse(ML_DSA_SAMPLER *smp)
 }
 
 /* Queue a request of count entries; idle jobs start on it at once. */
+/*@ requires sampler_ok(smp) && \valid(req) && \separated(req, smp);
+    requires kind == ML_DSA_SAMPLE_A || kind == ML_DSA_SAMPLE_S ||
+             kind == ML_DSA_SAMPLE_MASK;
+    requires kind == ML_DSA_SAMPLE_A ==> l >= 1;
+    requires \valid_read(seed + (0 .. (kind == ML_DSA_SAMPLE_A ?
+                                       RHO_BYTES : SEED64_BYTES) - 1));
+    requires \valid(polys + (0 .. count - 1));
+    requires \separated(req, polys + (0 .. count - 1));
+    ensures sampler_ok(smp);
+ */
 static void sample_queue(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req, int kind,
                          const uint8_t *seed, ML_DSA_POLY *polys, size_t first,
                          size_t count, size_t l, int param)
@@ -401,6 +512,12 @@ static void sample_queue(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req, int kind,
             sample_start(smp, &smp->jobs[i]);
 }
 
+/*@ requires sampler_ok(smp) && \valid(req) && \separated(req, smp);
+    requires l >= 1 && \valid_read(rho + (0 .. 31));
+    requires \valid(a_hat + (first .. first + count - 1));
+    requires \separated(req, a_hat + (first .. first + count - 1));
+    ensures sampler_ok(smp);
+ */
 void ossl_ml_dsa_sample_A(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
                           ML_DSA_POLY *a_hat, const uint8_t rho[32], size_t l,
                           size_t first, size_t count)
@@ -409,6 +526,12 @@ void ossl_ml_dsa_sample_A(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
                  l, 0);
 }
 
+/*@ requires sampler_ok(smp) && \valid(req) && \separated(req, smp);
+    requires \valid_read(rho_prime + (0 .. 63));
+    requires \valid(s + (0 .. count - 1));
+    requires \separated(req, s + (0 .. count - 1));
+    ensures sampler_ok(smp);
+ */
 void ossl_ml_dsa_sample_S(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
                           ML_DSA_POLY *s, const uint8_t rho_prime[64],
                           size_t count, int eta)
@@ -416,6 +539,12 @@ void ossl_ml_dsa_sample_S(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
     sample_queue(smp, req, ML_DSA_SAMPLE_S, rho_prime, s, 0, count, 0, eta);
 }
 
+/*@ requires sampler_ok(smp) && \valid(req) && \separated(req, smp);
+    requires \valid_read(rho_pp + (0 .. 63));
+    requires \valid(y + (0 .. count - 1));
+    requires \separated(req, y + (0 .. count - 1));
+    ensures sampler_ok(smp);
+ */
 void ossl_ml_dsa_sample_mask(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req,
                              ML_DSA_POLY *y, const uint8_t rho_pp[64],
                              uint16_t kappa, size_t count, int gamma1_bits)
@@ -432,8 +561,15 @@ size_t ossl_ml_dsa_sample_A_blocks(size_t entries, size_t lanes)
     return (entries + lanes - 1) / lanes * A_FIRST_BLOCKS;
 }
 
+/*@ // (the callbacks of the steps write anything: no assigns clause)
+    requires sampler_ok(smp) && \valid_read(req);
+    ensures sampler_ok(smp);
+ */
 void ossl_ml_dsa_sample_wait(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req)
 {
+    /*@ loop invariant smp == \at(smp, Pre) && req == \at(req, Pre);
+        loop invariant sampler_ok(smp) && \valid_read(req);
+     */
     while (req->pending > 0 && SHA3_mb_step(&smp->sched))
         continue;
 }
@@ -441,6 +577,9 @@ void ossl_ml_dsa_sample_wait(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req)
 /*
  * ExpandA (FIPS 204 Algorithm 32): a_hat[r * l + s] = RejNTTPoly(rho || s
  * || r), coefficients in [0, q), k * l entries on ops' kernel.
+ */
+/*@ requires \valid_read(ops) && l >= 1 && \valid_read(rho + (0 .. 31));
+    requires \valid(a_hat + (0 .. k * l - 1));
  */
 void ossl_ml_dsa_expand_A(const OSSL_ML_DSA_SAMPLE_OPS *ops,
                           ML_DSA_POLY *a_hat, const uint8_t rho[32], size_t k,
@@ -458,6 +597,10 @@ void ossl_ml_dsa_expand_A(const OSSL_ML_DSA_SAMPLE_OPS *ops,
  * ExpandS (FIPS 204 Algorithm 33): s1 then s2 as one list of l + k,
  * coefficients in [-eta, eta]; 0 for an eta other than 2 or 4.  Secret:
  * the sampler is wiped.
+ */
+/*@ requires \valid_read(ops) && \valid_read(rho_prime + (0 .. 63));
+    requires \valid(s + (0 .. l + k - 1));
+    ensures \result == (eta == 2 || eta == 4);
  */
 int ossl_ml_dsa_expand_S(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *s,
                          const uint8_t rho_prime[64], size_t l, size_t k,
@@ -479,6 +622,10 @@ int ossl_ml_dsa_expand_S(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *s,
  * ExpandMask (FIPS 204 Algorithm 34): l polynomials from kappa, in
  * [-gamma1 + 1, gamma1]; 0 for gamma1 bits other than 17 or 19.  Secret:
  * the sampler is wiped.
+ */
+/*@ requires \valid_read(ops) && \valid_read(rho_pp + (0 .. 63));
+    requires \valid(y + (0 .. l - 1));
+    ensures \result == (gamma1_bits == 17 || gamma1_bits == 19);
  */
 int ossl_ml_dsa_expand_mask(const OSSL_ML_DSA_SAMPLE_OPS *ops, ML_DSA_POLY *y,
                             const uint8_t rho_pp[64], uint16_t kappa,
