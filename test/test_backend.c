@@ -1830,7 +1830,7 @@ START_TEST(capability_mask_masks_and_ignores_malformed_values)
         const char *env;
         uint32_t keep;          /* the bits of the unmasked vector kept */
     } cases[] = {
-        { "~0x7", ~UINT32_C(0x7) }, { "~0x1f", ~UINT32_C(0x1f) }, { "~0x7f", 0 },
+        { "~0x7", ~UINT32_C(0x7) }, { "~0x1f", ~UINT32_C(0x1f) }, { "~0xff", 0 },
         { "0x3", 0x3 },
         { "0X18", 0x18 }, { "0x0", 0 }, { "junk", ~UINT32_C(0) },
         { "", ~UINT32_C(0) }, { "0x", ~UINT32_C(0) }, { "~0x1g", ~UINT32_C(0) },

@@ -85,6 +85,16 @@ typedef struct {
     SIGN_ATTEMPT att[SIGN_PAIR_MAX];
 } SIGN_STATE;
 
+/* What a call of the key's Keccak kernel costs (KECCAK1600_MB_KERNEL's
+ * call_cost), in hundredths of a one-state permutation. */
+static size_t kernel_call_cost(const MLDSA_KEY *key)
+{
+    const KECCAK1600_MB_KERNEL *kernel = key->backend->sample->kernel;
+
+    return kernel->call_cost != NULL ? kernel->call_cost()
+                                     : SHA3_MB_COST_PERMUTATION;
+}
+
 /*
  * How many signing attempts run at once (FIPS 204 Algorithm 7's loop,
  * unrolled): two whose c-tilde hashes share a batch where the backend's
@@ -97,104 +107,143 @@ typedef struct {
  * of more than two lanes: on the aarch64 2-way ones the pair's hashes fill
  * both lanes, and executed instructions (qemu) of one-shot / key-object
  * ML-DSA-44 sign are 1.02x / 1.03x (SHA-3 extension) and 1.06x / 1.09x
- * (Armv8.0) those of one attempt at a time.
+ * (Armv8.0) those of one attempt at a time.  Nor where a call costs two
+ * one-state permutations or more (the AVX2 kernel on AMD Zen 1, 2.8): the
+ * pair's hashes then cost more in one batch than one after the other.
  */
 static size_t sign_pair(const MLDSA_KEY *key)
 {
     return key->backend->sample->kernel->ways > 2
+           && kernel_call_cost(key) < SIGN_PAIR_MAX * SHA3_MB_COST_PERMUTATION
            && key->params->id == MLDSA_44
            && SIGN_PAIR_MAX * key->params->l <= SIGN_MASK_POLYS
            ? SIGN_PAIR_MAX : 1;
 }
 
+/* The most kernel rounds mask_cost follows: the hashes' (H(mu ||
+ * w1Encode(w1)) and SampleInBall's first), then SIGN_MASK_POLYS mask
+ * entries one after another (gamma1 = 2^19 at most). */
+#define MASK_ROUNDS_MAX \
+    ((ML_DSA_MU_BYTES + W1_MAX_BYTES) / SHAKE256_RATE + 2 \
+     + SIGN_MASK_POLYS \
+       * ((ML_DSA_POLY_BYTES(19 + 1) + SHAKE256_RATE - 1) / SHAKE256_RATE))
+
 /*
- * The kernel rounds until the mask entries of a request of ahead entries,
- * queued beside the attempts' hashes, and of one of rest entries, queued
- * once the attempts are rejected, are squeezed: the hashes hold n of the
- * ways lanes for h rounds; an entry takes mb rounds in the lane that frees
- * first (not before round h for the rest), as the scheduler gives them.
+ * What the kernel rounds cost until the mask entries of a request of
+ * ahead entries, queued beside the attempts' hashes, and of one of rest
+ * entries, queued once the attempts are rejected, are squeezed: the hashes
+ * hold n of the ways lanes for h rounds; an entry takes mb rounds in the
+ * lane that frees first (not before round h for the rest), as the
+ * scheduler gives them.  A round with one busy lane runs on the one-state
+ * permutation (SHA3_MB_COST_PERMUTATION), one with more costs a kernel
+ * call (call_cost); with call_cost SHA3_MB_COST_PERMUTATION, the cost is
+ * the rounds until the last entry is squeezed.
  */
-static size_t mask_rounds(size_t ways, size_t n, size_t h, size_t mb,
-                          size_t ahead, size_t rest)
+static size_t mask_cost(size_t ways, size_t n, size_t h, size_t mb,
+                        size_t ahead, size_t rest, size_t call_cost)
 {
-    size_t free_at[SHA3_MB_MAX_WAYS], end = h, e, i, j;
+    size_t free_at[SHA3_MB_MAX_WAYS], busy[MASK_ROUNDS_MAX] = { 0 };
+    size_t cost = 0, e, i, j, r;
 
     for (j = 0; j < ways; j++)
         free_at[j] = j < n ? h : 0;
+    for (r = 0; r < h; r++)
+        busy[r] = n;
     for (e = 0; e < ahead + rest; e++) {
         for (i = 0, j = 1; j < ways; j++)
             if (free_at[j] < free_at[i])
                 i = j;
         if (e >= ahead && free_at[i] < h)
             free_at[i] = h;
+        for (r = free_at[i]; r < free_at[i] + mb; r++)
+            busy[r]++;
         free_at[i] += mb;
-        if (free_at[i] > end)
-            end = free_at[i];
     }
-    return end;
+    for (r = 0; r < MASK_ROUNDS_MAX; r++)
+        if (busy[r] != 0)
+            cost += busy[r] == 1 ? SHA3_MB_COST_PERMUTATION : call_cost;
+    return cost;
 }
 
 /*
- * sign_ahead's counts as it works them out, per parameter set (44, 65,
- * 87), attempts at a time and lanes: 0 not yet, else the count + 1.  Each
- * is a function of those three alone, so a relaxed atomic is enough.
+ * FIPS 204 Table 1's expected repetitions of the signing loop, in
+ * hundredths, for ML-DSA-44, 65 and 87.
  */
-static atomic_uchar ahead_known[3][SIGN_PAIR_MAX][SHA3_MB_MAX_WAYS + 1];
+static const size_t sign_repetitions[3] = { 425, 510, 385 };
+
+/*
+ * sign_ahead's counts as it works them out, per parameter set (44, 65,
+ * 87), attempts at a time and lanes: 0 not yet, else the kernel call's
+ * cost (call_cost) times 256 plus the count + 1.  Each is a function of
+ * those four alone, so a relaxed atomic is enough.
+ */
+static atomic_uint_least32_t ahead_known[3][SIGN_PAIR_MAX][SHA3_MB_MAX_WAYS + 1];
 
 /*
  * How many of the next attempts' n * l mask polynomials are sampled ahead,
  * beside the attempts' c-tilde and SampleInBall hashes (FIPS 204 Algorithm
  * 7, lines 11 - 16), the rest once the attempts at hand are rejected, so
  * that a signature does not sample masks it throws away: the count whose
- * rejected attempt takes the fewest kernel rounds (mask_rounds), then the
- * fewest when the attempt passes, then the smallest.  0 when the hashes
- * leave no lane free.
+ * kernel rounds (mask_cost) cost the least on average, an attempt being
+ * rejected with FIPS 204's odds (1 - 1 / repetitions), then the least
+ * when the attempt is rejected, then the smallest.  For a call that costs
+ * less than 1.44 one-state permutations, the counts on 2, 4 and 8 lanes
+ * are those of the fewest rounds when the attempt is rejected, then when
+ * it passes (what this chose before it weighed calls); at 2.8 (AVX2 on
+ * AMD Zen 1) ML-DSA-44 and 65 sample none ahead on 4 lanes.  0 when the
+ * hashes leave no lane free.
  */
-static size_t sign_ahead_count(const MLDSA_KEY *key, size_t n)
+static size_t sign_ahead_count(const MLDSA_KEY *key, size_t n, size_t set,
+                               size_t call_cost)
 {
     const ML_DSA_PARAMS *p = key->params;
     const size_t ways = key->backend->sample->kernel->ways, total = n * p->l;
+    const size_t reps = sign_repetitions[set];
     /* H(mu || w1Encode(w1))'s permutations (its padding's included), then
      * SampleInBall's first */
     const size_t h = (ML_DSA_MU_BYTES + p->k * ML_DSA_POLY_BYTES(p->w1_bits))
                      / SHAKE256_RATE + 2;
     const size_t mb = (ML_DSA_POLY_BYTES(p->gamma1_bits + 1)
                        + SHAKE256_RATE - 1) / SHAKE256_RATE;
-    size_t a, last, best = 0, best_rej = 0, best_pass = 0, rej, pass;
+    size_t a, last, best = 0, best_mean = 0, best_rej = 0, rej, mean;
 
     if (ways <= n)
         return 0;
     /* past the entries the free lanes start during the hashes, one more
      * ahead starts at round h like the rest, and only costs a pass more */
     last = (ways - n) * ((h + mb - 1) / mb);
-    for (a = 1; a <= total && a <= last; a++) {
-        rej = mask_rounds(ways, n, h, mb, a, total - a);
-        if (best != 0 && rej > best_rej)
-            continue;
-        pass = mask_rounds(ways, n, h, mb, a, 0);
-        if (best == 0 || rej < best_rej || pass < best_pass) {
+    for (a = 0; a <= total && a <= last; a++) {
+        rej = mask_cost(ways, n, h, mb, a, total - a, call_cost);
+        /* the mean times reps */
+        mean = (reps - 100) * rej
+               + 100 * mask_cost(ways, n, h, mb, a, 0, call_cost);
+        if (a == 0 || mean < best_mean
+            || (mean == best_mean && rej < best_rej)) {
             best = a;
+            best_mean = mean;
             best_rej = rej;
-            best_pass = pass;
         }
     }
     return best;
 }
 
-/* sign_ahead_count, worked out once per parameter set, n and lanes. */
+/* sign_ahead_count, worked out once per parameter set, n, lanes and
+ * kernel call cost. */
 static size_t sign_ahead(const MLDSA_KEY *key, size_t n)
 {
     const mldsa_param id = key->params->id;
     const size_t set = id == MLDSA_44 ? 0 : id == MLDSA_65 ? 1 : 2;
-    atomic_uchar *known =
+    const size_t call_cost = kernel_call_cost(key);
+    atomic_uint_least32_t *known =
         &ahead_known[set][n - 1][key->backend->sample->kernel->ways];
-    unsigned char a = atomic_load_explicit(known, memory_order_relaxed);
+    uint_least32_t a = atomic_load_explicit(known, memory_order_relaxed);
 
-    if (a == 0) {
-        a = (unsigned char)(sign_ahead_count(key, n) + 1);
+    if (a == 0 || a >> 8 != call_cost) {
+        a = (uint_least32_t)(call_cost << 8
+                             | (sign_ahead_count(key, n, set, call_cost) + 1));
         atomic_store_explicit(known, a, memory_order_relaxed);
     }
-    return (size_t)a - 1;
+    return (size_t)(a & 0xff) - 1;
 }
 
 /*
@@ -380,7 +429,8 @@ static void sign_begin(SIGN_STATE *st, const MLDSA_KEY *key,
  * the one FIPS 204's attempt-at-a-time loop gives (kappa goes up by l per
  * attempt).  With lanes to spare the first masks of the next attempts
  * are sampled beside the c-tilde hashes, whether they will be needed or
- * not (sign_ahead), the rest once the attempts at hand are rejected.
+ * not, as far as that pays on the kernel (sign_ahead), the rest once the
+ * attempts at hand are rejected.
  * Rejected attempts' verdicts are public; an attempt after the one that
  * passes is never checked, and nothing of it is released.
  */

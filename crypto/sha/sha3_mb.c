@@ -778,5 +778,5 @@ static void scalar_squeeze_absorb(uint64_t *A, uint8_t *const *out,
 }
 
 const KECCAK1600_MB_KERNEL SHA3_mb_kernel_scalar = {
-    "scalar", 1, KECCAK1600_permute, scalar_squeeze_absorb, 0,
+    "scalar", 1, KECCAK1600_permute, scalar_squeeze_absorb, 0, NULL,
 };

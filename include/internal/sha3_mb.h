@@ -45,6 +45,9 @@
 #define SHA3_MB_JOB_PIECES 4
 /* The words of a kernel call's shape (below). */
 #define SHA3_MB_SHAPE_WORDS (4 + SHA3_MB_MAX_WAYS)
+/* A kernel call's cost (call_cost below) when it costs as much as one
+ * one-state permutation (KECCAK1600_permute). */
+#define SHA3_MB_COST_PERMUTATION 100
 
 /*
  * A multi-way Keccak-f[1600] kernel: ways states, lane-interleaved (lane i
@@ -65,6 +68,12 @@ typedef struct keccak1600_mb_kernel_st {
                            const uint8_t *const *in, const size_t *shape);
     /* 1: squeeze_absorb zeroes words as above (never given otherwise). */
     int zeroes_lanes;
+    /* What one call costs on this CPU, in hundredths of the one-state
+     * permutation the scheduler runs a lone job on (a round with one busy
+     * lane); NULL: SHA3_MB_COST_PERMUTATION, a round costs the same
+     * whatever its busy lanes.  For work planned around the scheduler
+     * (ml_dsa_sign.c's look-ahead), never for correctness. */
+    unsigned (*call_cost)(void);
 } KECCAK1600_MB_KERNEL;
 
 typedef struct sha3_mb_job_st SHA3_MB_JOB;

@@ -14,6 +14,13 @@
 # include <intrin.h>
 #endif
 
+/* CPUID.0: EBX, EDX, ECX spell "AuthenticAMD" */
+#define CPUID0_AMD_EBX 0x68747541u  /* "Auth" */
+#define CPUID0_AMD_EDX 0x69746e65u  /* "enti" */
+#define CPUID0_AMD_ECX 0x444d4163u  /* "cAMD" */
+/* AMD family 17h: Zen and Zen+ are models 00h-2Fh, Zen 2 from 30h on */
+#define AMD_FAMILY_ZEN 0x17u
+#define AMD_MODEL_ZEN2 0x30u
 /* CPUID.1:ECX */
 #define CPUID1_ECX_OSXSAVE (1u << 27)
 /* CPUID.(7,0):EBX */
@@ -65,16 +72,36 @@ static uint32_t xgetbv0(void)
 #endif
 }
 
+/*
+ * 1 on a CPU that runs each 256-bit operation as two 128-bit halves: AMD
+ * Zen and Zen+ (family 17h below model 30h), from CPUID.0's vendor and
+ * CPUID.1:EAX's family and model (AMD's extended family and model fields
+ * count when the base family is 0Fh).
+ */
+static int ymm_halves(const uint32_t leaf0[4], uint32_t eax1)
+{
+    uint32_t family = (eax1 >> 8) & 0xf, model = (eax1 >> 4) & 0xf;
+
+    if (leaf0[1] != CPUID0_AMD_EBX || leaf0[3] != CPUID0_AMD_EDX
+        || leaf0[2] != CPUID0_AMD_ECX || family != 0xf)
+        return 0;
+    family += (eax1 >> 20) & 0xff;
+    model |= ((eax1 >> 16) & 0xf) << 4;
+    return family == AMD_FAMILY_ZEN && model < AMD_MODEL_ZEN2;
+}
+
 /* What CPUID and XGETBV report, as OSSL_IA32CAP_* bits. */
 static uint32_t ia32cap_detect(void)
 {
-    uint32_t r[4], max_leaf, ecx1, ebx7, ecx7, xcr0 = 0, cap = 0;
+    uint32_t r[4], leaf0[4], max_leaf, eax1, ecx1, ebx7, ecx7, xcr0 = 0;
+    uint32_t cap = 0;
 
-    cpuid(0, 0, r);
-    max_leaf = r[0];
+    cpuid(0, 0, leaf0);
+    max_leaf = leaf0[0];
     if (max_leaf < 7)
         return 0;
     cpuid(1, 0, r);
+    eax1 = r[0];
     ecx1 = r[2];
     cpuid(7, 0, r);
     ebx7 = r[1];
@@ -92,6 +119,8 @@ static uint32_t ia32cap_detect(void)
     if ((ebx7 & CPUID7_EBX_AVX2) != 0
         && (xcr0 & XCR0_YMM_STATE) == XCR0_YMM_STATE)
         cap |= OSSL_IA32CAP_AVX2;
+    if ((cap & OSSL_IA32CAP_AVX2) != 0 && ymm_halves(leaf0, eax1))
+        cap |= OSSL_IA32CAP_YMM_HALVES;
     if ((ebx7 & CPUID7_EBX_BMI2) != 0)
         cap |= OSSL_IA32CAP_BMI2;
     if ((ebx7 & CPUID7_EBX_AVX512BW) != 0)

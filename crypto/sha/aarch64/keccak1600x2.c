@@ -13,10 +13,10 @@
 
 const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x2_neon = {
     "x2 neon", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8,
-    SHA3_x2_squeeze_absorb_armv8, 0,
+    SHA3_x2_squeeze_absorb_armv8, 0, NULL,
 };
 
 const KECCAK1600_MB_KERNEL SHA3_mb_kernel_x2_sha3 = {
     "x2 sha3", KECCAK1600_X2_WAYS, KECCAK1600_x2_permute_armv8_sha3,
-    SHA3_x2_squeeze_absorb_armv8_sha3, 0,
+    SHA3_x2_squeeze_absorb_armv8_sha3, 0, NULL,
 };
