@@ -8,15 +8,16 @@
  * order in which independent butterflies run differs.
  *
  * A register holds 4 consecutive coefficients, and every pass holds 64
- * coefficients in 16 registers (four-register loads and stores).  The
- * layers len = 128 and 64 run on the coefficients j + 64m (m = 0..3) of
- * 16 consecutive j; the six others on a group of four consecutive blocks
- * of 16 coefficients: len 32 and 16 pair whole registers (a zeta a lane of
- * a table row: by-element multiplies), and each block's len 8 and 4 run in
- * natural order, len 2 and 1 with the block transposed (register k lane i
- * holds coefficient 4i + k, which is how st4 stores and ld4 loads it), so
- * that every butterfly again pairs lane i with lane i, with a zeta per
- * lane.  Each transform is then two passes over the polynomial.
+ * coefficients in 16 registers.  Each transform is three passes over the
+ * polynomial, every butterfly pairing whole registers (lane i with lane
+ * i): the layers len = 128 and 64 on the coefficients j + 64m (m = 0..3)
+ * of 16 consecutive j, four-register loads and stores; the layers len =
+ * 32 to 4 on a group of four consecutive blocks of 16 coefficients in
+ * natural order (four-register loads and stores); len 2 and 1 on each
+ * block transposed (register k lane i holds coefficient 4i + k), as ld4
+ * loads it and st4 stores it, so that no instruction moves coefficients
+ * between lanes.  The zetas are lanes of a table row (by-element
+ * multiplies), or whole rows (a zeta per lane) for len 2 and 1.
  */
 #include <arm_neon.h>
 #include <stdint.h>
@@ -94,8 +95,8 @@
 /*
  * The layers len = 128 and 64 of the NTT on all of a: four passes (j = 0,
  * 16, 32, 48), each on the 16 coefficients from j + 64m in v(16 + 4m) to
- * v(19 + 4m), m = 0..3 (four-register loads and stores), the zetas in the
- * first row of ntt_neon_top_zetas (v0, v1).
+ * v(19 + 4m), m = 0..3 (four-register loads and stores), the zetas in
+ * ntt_neon_top_zetas (v0, v1).
  */
 static void ntt_high(int32_t *a)
 {
@@ -128,56 +129,39 @@ static void ntt_high(int32_t *a)
         "b.ne    1b"
         : [a0] "+r"(a), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3),
           [passes] "+r"(passes)
-        : [q] "r"(ML_DSA_Q), [zt] "r"(ntt_neon_top_zetas[0])
+        : [q] "r"(ML_DSA_Q), [zt] "r"(ntt_neon_top_zetas)
         : NTT_CLOBBERS);
 }
 
 /*
- * The NTT's last four layers on block d0-d3 (16 coefficients in natural
- * order), as the generic NTT: len 8 and 4 (lanes of v0, v1, the rows of
- * ntt_neon_small_zetas in v0-v7), the transpose (v0, v1 free by then,
- * with v8, v9), len 2 and 1 with a zeta per lane; st4 stores the block
- * back in natural order.
+ * The NTT's len 8 and len 4 on block c (d0-d3, natural order) of the
+ * group: len 8 by lane c of v2 (zq v3), len 4 by lanes la and lb of z4
+ * (zq zq4).
  */
-#define NTT_BLOCK(d0, d1, d2, d3) \
-    "ld1     {v0.4s-v3.4s}, [%[zs]], #64\n\t" \
-    "ld1     {v4.4s-v7.4s}, [%[zs]], #64\n\t" \
-    CT_ASM(d0, d2, "v0.s[0]", "v1.s[0]") \
-    CT_ASM(d1, d3, "v0.s[0]", "v1.s[0]") \
-    CT_ASM(d0, d1, "v0.s[1]", "v1.s[1]") \
-    CT_ASM(d2, d3, "v0.s[2]", "v1.s[2]") \
-    "trn1    v0.4s, " d0 ".4s, " d1 ".4s\n\t" \
-    "trn2    v1.4s, " d0 ".4s, " d1 ".4s\n\t" \
-    "trn1    v8.4s, " d2 ".4s, " d3 ".4s\n\t" \
-    "trn2    v9.4s, " d2 ".4s, " d3 ".4s\n\t" \
-    "trn1    " d0 ".2d, v0.2d, v8.2d\n\t" \
-    "trn1    " d1 ".2d, v1.2d, v9.2d\n\t" \
-    "trn2    " d2 ".2d, v0.2d, v8.2d\n\t" \
-    "trn2    " d3 ".2d, v1.2d, v9.2d\n\t" \
-    CT_ASM(d0, d2, "v2.4s", "v3.4s") \
-    CT_ASM(d1, d3, "v2.4s", "v3.4s") \
-    CT_ASM(d0, d1, "v4.4s", "v5.4s") \
-    CT_ASM(d2, d3, "v6.4s", "v7.4s") \
-    "st4     {" d0 ".4s-" d3 ".4s}, [%[a]], #64\n\t"
+#define NTT_MID_BLOCK(d0, d1, d2, d3, c, z4, zq4, la, lb) \
+    CT_ASM(d0, d2, "v2.s[" c "]", "v3.s[" c "]") \
+    CT_ASM(d1, d3, "v2.s[" c "]", "v3.s[" c "]") \
+    CT_ASM(d0, d1, z4 ".s[" la "]", zq4 ".s[" la "]") \
+    CT_ASM(d2, d3, z4 ".s[" lb "]", zq4 ".s[" lb "]")
 
 /*
- * The layers len = 32 to 1 of the NTT on all of a, in four passes over
- * groups of four blocks (64 coefficients, v16-v31): len 32 (blocks 0, 1
- * with 2, 3 of the group) and len 16 (blocks 0 and 1, 2 and 3), the
- * zetas of ntt_neon_top_zetas's row 1 + g in v0, v1; then each block's
- * last four layers (NTT_BLOCK).
+ * The layers len = 32 to 4 of the NTT on all of a, in four passes over
+ * groups of four blocks (64 coefficients in natural order, v16-v31): len
+ * 32 (blocks 0, 1 with 2, 3 of the group), len 16 (blocks 0 and 1, 2 and
+ * 3), then len 8 and 4 in each block, the zetas of ntt_neon_mid_zetas's
+ * row g in v0-v7.
  */
-static void ntt_low(int32_t *a)
+static void ntt_mid(int32_t *a)
 {
-    const int32_t (*zs)[8][4] = ntt_neon_small_zetas;
-    const int32_t (*zt)[2][4] = ntt_neon_top_zetas + 1;
+    const int32_t (*zm)[8][4] = ntt_neon_mid_zetas;
     const int32_t *in = a;
     size_t groups = 4;
 
     __asm__ volatile(
         "dup     v10.4s, %w[q]\n"
         "1:\n\t"
-        "ld1     {v0.4s, v1.4s}, [%[zt]], #32\n\t"
+        "ld1     {v0.4s-v3.4s}, [%[zm]], #64\n\t"
+        "ld1     {v4.4s-v7.4s}, [%[zm]], #64\n\t"
         "ld1     {v16.4s-v19.4s}, [%[in]], #64\n\t"
         "ld1     {v20.4s-v23.4s}, [%[in]], #64\n\t"
         "ld1     {v24.4s-v27.4s}, [%[in]], #64\n\t"
@@ -198,102 +182,168 @@ static void ntt_low(int32_t *a)
         CT_ASM("v25", "v29", "v0.s[2]", "v1.s[2]")
         CT_ASM("v26", "v30", "v0.s[2]", "v1.s[2]")
         CT_ASM("v27", "v31", "v0.s[2]", "v1.s[2]")
-        NTT_BLOCK("v16", "v17", "v18", "v19")
-        NTT_BLOCK("v20", "v21", "v22", "v23")
-        NTT_BLOCK("v24", "v25", "v26", "v27")
-        NTT_BLOCK("v28", "v29", "v30", "v31")
-        "subs    %[groups], %[groups], #1\n\t"
-        "b.ne    1b"
-        : [a] "+r"(a), [in] "+r"(in), [zs] "+r"(zs), [zt] "+r"(zt),
-          [groups] "+r"(groups)
-        : [q] "r"(ML_DSA_Q)
-        : NTT_CLOBBERS);
-}
-#undef NTT_BLOCK
-
-/*
- * The inverse's first four layers on block d0-d3 (16 coefficients, as ld4
- * transposes them), as the generic inverse: len 1 and 2 transposed (a
- * zeta per lane, the rows of intt_neon_small_zetas in v0-v7), then, after
- * the transpose (v0-v3 free by then), len 4 and 8 in natural order.
- */
-#define INTT_BLOCK(d0, d1, d2, d3) \
-    "ld4     {" d0 ".4s-" d3 ".4s}, [%[in]], #64\n\t" \
-    "ld1     {v0.4s-v3.4s}, [%[zs]], #64\n\t" \
-    "ld1     {v4.4s-v7.4s}, [%[zs]], #64\n\t" \
-    GS_ASM(d0, d1, "v0.4s", "v1.4s") \
-    GS_ASM(d2, d3, "v2.4s", "v3.4s") \
-    GS_ASM(d0, d2, "v4.4s", "v5.4s") \
-    GS_ASM(d1, d3, "v4.4s", "v5.4s") \
-    "trn1    v0.4s, " d0 ".4s, " d1 ".4s\n\t" \
-    "trn2    v1.4s, " d0 ".4s, " d1 ".4s\n\t" \
-    "trn1    v2.4s, " d2 ".4s, " d3 ".4s\n\t" \
-    "trn2    v3.4s, " d2 ".4s, " d3 ".4s\n\t" \
-    "trn1    " d0 ".2d, v0.2d, v2.2d\n\t" \
-    "trn1    " d1 ".2d, v1.2d, v3.2d\n\t" \
-    "trn2    " d2 ".2d, v0.2d, v2.2d\n\t" \
-    "trn2    " d3 ".2d, v1.2d, v3.2d\n\t" \
-    GS_ASM(d0, d1, "v6.s[0]", "v7.s[0]") \
-    GS_ASM(d2, d3, "v6.s[1]", "v7.s[1]") \
-    GS_ASM(d0, d2, "v6.s[2]", "v7.s[2]") \
-    GS_ASM(d1, d3, "v6.s[2]", "v7.s[2]")
-
-/*
- * The layers len = 1 to 32 of the inverse NTT on all of a, in four
- * passes over groups of four blocks (64 coefficients, v16-v31): each
- * block's first four layers (INTT_BLOCK), then len 16 (blocks 0 and 1, 2
- * and 3 of the group) and len 32 (blocks 0, 1 with 2, 3), the zetas of
- * intt_neon_top_zetas's row g in v0, v1.
- */
-static void intt_low(int32_t *a)
-{
-    const int32_t (*zs)[8][4] = intt_neon_small_zetas;
-    const int32_t (*zt)[2][4] = intt_neon_top_zetas;
-    int32_t *in = a;
-    size_t groups = 4;
-
-    __asm__ volatile(
-        "dup     v10.4s, %w[q]\n"
-        "1:\n\t"
-        INTT_BLOCK("v16", "v17", "v18", "v19")
-        INTT_BLOCK("v20", "v21", "v22", "v23")
-        INTT_BLOCK("v24", "v25", "v26", "v27")
-        INTT_BLOCK("v28", "v29", "v30", "v31")
-        "ld1     {v0.4s, v1.4s}, [%[zt]], #32\n\t"
-        GS_ASM("v16", "v20", "v0.s[0]", "v1.s[0]")
-        GS_ASM("v17", "v21", "v0.s[0]", "v1.s[0]")
-        GS_ASM("v18", "v22", "v0.s[0]", "v1.s[0]")
-        GS_ASM("v19", "v23", "v0.s[0]", "v1.s[0]")
-        GS_ASM("v24", "v28", "v0.s[1]", "v1.s[1]")
-        GS_ASM("v25", "v29", "v0.s[1]", "v1.s[1]")
-        GS_ASM("v26", "v30", "v0.s[1]", "v1.s[1]")
-        GS_ASM("v27", "v31", "v0.s[1]", "v1.s[1]")
-        GS_ASM("v16", "v24", "v0.s[2]", "v1.s[2]")
-        GS_ASM("v17", "v25", "v0.s[2]", "v1.s[2]")
-        GS_ASM("v18", "v26", "v0.s[2]", "v1.s[2]")
-        GS_ASM("v19", "v27", "v0.s[2]", "v1.s[2]")
-        GS_ASM("v20", "v28", "v0.s[2]", "v1.s[2]")
-        GS_ASM("v21", "v29", "v0.s[2]", "v1.s[2]")
-        GS_ASM("v22", "v30", "v0.s[2]", "v1.s[2]")
-        GS_ASM("v23", "v31", "v0.s[2]", "v1.s[2]")
+        NTT_MID_BLOCK("v16", "v17", "v18", "v19", "0", "v4", "v5", "0", "1")
+        NTT_MID_BLOCK("v20", "v21", "v22", "v23", "1", "v4", "v5", "2", "3")
+        NTT_MID_BLOCK("v24", "v25", "v26", "v27", "2", "v6", "v7", "0", "1")
+        NTT_MID_BLOCK("v28", "v29", "v30", "v31", "3", "v6", "v7", "2", "3")
         "st1     {v16.4s-v19.4s}, [%[a]], #64\n\t"
         "st1     {v20.4s-v23.4s}, [%[a]], #64\n\t"
         "st1     {v24.4s-v27.4s}, [%[a]], #64\n\t"
         "st1     {v28.4s-v31.4s}, [%[a]], #64\n\t"
         "subs    %[groups], %[groups], #1\n\t"
         "b.ne    1b"
-        : [a] "+r"(a), [in] "+r"(in), [zs] "+r"(zs), [zt] "+r"(zt),
-          [groups] "+r"(groups)
+        : [a] "+r"(a), [in] "+r"(in), [zm] "+r"(zm), [groups] "+r"(groups)
         : [q] "r"(ML_DSA_Q)
         : NTT_CLOBBERS);
 }
+#undef NTT_MID_BLOCK
+
+/*
+ * The NTT's len 2 and len 1 on block d0-d3 as ld4 transposes it (a zeta
+ * per lane, the rows of ntt_neon_small_zetas in v0-v5); st4 stores it
+ * back in natural order.
+ */
+#define NTT_LOW_BLOCK(d0, d1, d2, d3) \
+    "ld4     {" d0 ".4s-" d3 ".4s}, [%[in]], #64\n\t" \
+    "ld1     {v0.4s-v3.4s}, [%[zs]], #64\n\t" \
+    "ld1     {v4.4s, v5.4s}, [%[zs]], #32\n\t" \
+    CT_ASM(d0, d2, "v0.4s", "v1.4s") \
+    CT_ASM(d1, d3, "v0.4s", "v1.4s") \
+    CT_ASM(d0, d1, "v2.4s", "v3.4s") \
+    CT_ASM(d2, d3, "v4.4s", "v5.4s") \
+    "st4     {" d0 ".4s-" d3 ".4s}, [%[a]], #64\n\t"
+
+/* The layers len = 2 and 1 of the NTT on all of a, four blocks a pass. */
+static void ntt_low(int32_t *a)
+{
+    const int32_t (*zs)[6][4] = ntt_neon_small_zetas;
+    const int32_t *in = a;
+    size_t passes = 4;
+
+    __asm__ volatile(
+        "dup     v10.4s, %w[q]\n"
+        "1:\n\t"
+        NTT_LOW_BLOCK("v16", "v17", "v18", "v19")
+        NTT_LOW_BLOCK("v20", "v21", "v22", "v23")
+        NTT_LOW_BLOCK("v24", "v25", "v26", "v27")
+        NTT_LOW_BLOCK("v28", "v29", "v30", "v31")
+        "subs    %[passes], %[passes], #1\n\t"
+        "b.ne    1b"
+        : [a] "+r"(a), [in] "+r"(in), [zs] "+r"(zs), [passes] "+r"(passes)
+        : [q] "r"(ML_DSA_Q)
+        : NTT_CLOBBERS);
+}
+#undef NTT_LOW_BLOCK
+
+/*
+ * The inverse's len 1 and len 2 on block d0-d3 as ld4 transposes it (a
+ * zeta per lane, the rows of intt_neon_small_zetas in v0-v5); st4 stores
+ * it back in natural order.
+ */
+#define INTT_LOW_BLOCK(d0, d1, d2, d3) \
+    "ld4     {" d0 ".4s-" d3 ".4s}, [%[in]], #64\n\t" \
+    "ld1     {v0.4s-v3.4s}, [%[zs]], #64\n\t" \
+    "ld1     {v4.4s, v5.4s}, [%[zs]], #32\n\t" \
+    GS_ASM(d0, d1, "v0.4s", "v1.4s") \
+    GS_ASM(d2, d3, "v2.4s", "v3.4s") \
+    GS_ASM(d0, d2, "v4.4s", "v5.4s") \
+    GS_ASM(d1, d3, "v4.4s", "v5.4s") \
+    "st4     {" d0 ".4s-" d3 ".4s}, [%[a]], #64\n\t"
+
+/* The layers len = 1 and 2 of the inverse NTT on all of a, four blocks a
+ * pass. */
+static void intt_low(int32_t *a)
+{
+    const int32_t (*zs)[6][4] = intt_neon_small_zetas;
+    const int32_t *in = a;
+    size_t passes = 4;
+
+    __asm__ volatile(
+        "dup     v10.4s, %w[q]\n"
+        "1:\n\t"
+        INTT_LOW_BLOCK("v16", "v17", "v18", "v19")
+        INTT_LOW_BLOCK("v20", "v21", "v22", "v23")
+        INTT_LOW_BLOCK("v24", "v25", "v26", "v27")
+        INTT_LOW_BLOCK("v28", "v29", "v30", "v31")
+        "subs    %[passes], %[passes], #1\n\t"
+        "b.ne    1b"
+        : [a] "+r"(a), [in] "+r"(in), [zs] "+r"(zs), [passes] "+r"(passes)
+        : [q] "r"(ML_DSA_Q)
+        : NTT_CLOBBERS);
+}
+#undef INTT_LOW_BLOCK
+
+/*
+ * The inverse's len 4 and len 8 on block c (d0-d3, natural order) of the
+ * group: len 4 by lanes la and lb of z4 (zq zq4), len 8 by lane c of v4
+ * (zq v5).
+ */
+#define INTT_MID_BLOCK(d0, d1, d2, d3, c, z4, zq4, la, lb) \
+    GS_ASM(d0, d1, z4 ".s[" la "]", zq4 ".s[" la "]") \
+    GS_ASM(d2, d3, z4 ".s[" lb "]", zq4 ".s[" lb "]") \
+    GS_ASM(d0, d2, "v4.s[" c "]", "v5.s[" c "]") \
+    GS_ASM(d1, d3, "v4.s[" c "]", "v5.s[" c "]")
+
+/*
+ * The layers len = 4 to 32 of the inverse NTT on all of a, in four passes
+ * over groups of four blocks (64 coefficients in natural order, v16-v31):
+ * len 4 and 8 in each block, then len 16 (blocks 0 and 1, 2 and 3 of the
+ * group) and len 32 (blocks 0, 1 with 2, 3), the zetas of
+ * intt_neon_mid_zetas's row g in v0-v7.
+ */
+static void intt_mid(int32_t *a)
+{
+    const int32_t (*zm)[8][4] = intt_neon_mid_zetas;
+    const int32_t *in = a;
+    size_t groups = 4;
+
+    __asm__ volatile(
+        "dup     v10.4s, %w[q]\n"
+        "1:\n\t"
+        "ld1     {v0.4s-v3.4s}, [%[zm]], #64\n\t"
+        "ld1     {v4.4s-v7.4s}, [%[zm]], #64\n\t"
+        "ld1     {v16.4s-v19.4s}, [%[in]], #64\n\t"
+        "ld1     {v20.4s-v23.4s}, [%[in]], #64\n\t"
+        "ld1     {v24.4s-v27.4s}, [%[in]], #64\n\t"
+        "ld1     {v28.4s-v31.4s}, [%[in]], #64\n\t"
+        INTT_MID_BLOCK("v16", "v17", "v18", "v19", "0", "v0", "v1", "0", "1")
+        INTT_MID_BLOCK("v20", "v21", "v22", "v23", "1", "v0", "v1", "2", "3")
+        INTT_MID_BLOCK("v24", "v25", "v26", "v27", "2", "v2", "v3", "0", "1")
+        INTT_MID_BLOCK("v28", "v29", "v30", "v31", "3", "v2", "v3", "2", "3")
+        GS_ASM("v16", "v20", "v6.s[0]", "v7.s[0]")
+        GS_ASM("v17", "v21", "v6.s[0]", "v7.s[0]")
+        GS_ASM("v18", "v22", "v6.s[0]", "v7.s[0]")
+        GS_ASM("v19", "v23", "v6.s[0]", "v7.s[0]")
+        GS_ASM("v24", "v28", "v6.s[1]", "v7.s[1]")
+        GS_ASM("v25", "v29", "v6.s[1]", "v7.s[1]")
+        GS_ASM("v26", "v30", "v6.s[1]", "v7.s[1]")
+        GS_ASM("v27", "v31", "v6.s[1]", "v7.s[1]")
+        GS_ASM("v16", "v24", "v6.s[2]", "v7.s[2]")
+        GS_ASM("v17", "v25", "v6.s[2]", "v7.s[2]")
+        GS_ASM("v18", "v26", "v6.s[2]", "v7.s[2]")
+        GS_ASM("v19", "v27", "v6.s[2]", "v7.s[2]")
+        GS_ASM("v20", "v28", "v6.s[2]", "v7.s[2]")
+        GS_ASM("v21", "v29", "v6.s[2]", "v7.s[2]")
+        GS_ASM("v22", "v30", "v6.s[2]", "v7.s[2]")
+        GS_ASM("v23", "v31", "v6.s[2]", "v7.s[2]")
+        "st1     {v16.4s-v19.4s}, [%[a]], #64\n\t"
+        "st1     {v20.4s-v23.4s}, [%[a]], #64\n\t"
+        "st1     {v24.4s-v27.4s}, [%[a]], #64\n\t"
+        "st1     {v28.4s-v31.4s}, [%[a]], #64\n\t"
+        "subs    %[groups], %[groups], #1\n\t"
+        "b.ne    1b"
+        : [a] "+r"(a), [in] "+r"(in), [zm] "+r"(zm), [groups] "+r"(groups)
+        : [q] "r"(ML_DSA_Q)
+        : NTT_CLOBBERS);
+}
+#undef INTT_MID_BLOCK
 
 /*
  * The layers len = 64 and 128 of the inverse NTT on all of a, the scaling
  * by f merged into the last (LAST_ASM), as the generic inverse does: four
  * passes (j = 0, 16, 32, 48), each on the 16 coefficients from j + 64m in
  * v(16 + 4m)-v(19 + 4m), m = 0..3 (four-register loads and stores), the
- * constants in the last row of intt_neon_top_zetas (v0, v1).
+ * constants in intt_neon_top_zetas (v0, v1).
  */
 static void intt_high(int32_t *a)
 {
@@ -326,7 +376,7 @@ static void intt_high(int32_t *a)
         "b.ne    1b"
         : [a0] "+r"(a), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3),
           [passes] "+r"(passes)
-        : [q] "r"(ML_DSA_Q), [zt] "r"(intt_neon_top_zetas[4])
+        : [q] "r"(ML_DSA_Q), [zt] "r"(intt_neon_top_zetas)
         : NTT_CLOBBERS);
 }
 #undef INTT_BLOCK
@@ -344,6 +394,7 @@ static void intt_high(int32_t *a)
 void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
 {
     ntt_high(p->coeff);
+    ntt_mid(p->coeff);
     ntt_low(p->coeff);
 }
 
@@ -355,6 +406,7 @@ void ossl_ml_dsa_poly_ntt_neon(ML_DSA_POLY *p)
 void ossl_ml_dsa_poly_ntt_inverse_neon(ML_DSA_POLY *p)
 {
     intt_low(p->coeff);
+    intt_mid(p->coeff);
     intt_high(p->coeff);
 }
 
