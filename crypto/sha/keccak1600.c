@@ -428,13 +428,16 @@ void KECCAK1600_extract_bytes(const uint64_t A[KECCAK1600_LANES], size_t off,
  * interleaved states without a permutation: in, the domain suffix and
  * first pad bit pad at byte len, and the last pad bit at byte rate - 1.
  * Only the words those bytes fall in are written; the mask of the others,
- * all to be zero, is returned (see include/internal/sha3.h).
+ * all to be zero, is returned (see include/internal/sha3.h).  in is not
+ * in the state.
  */
 /*@ requires (ways == 1 || ways == 2 || ways == 4 || ways == 8) && j < ways;
     requires \valid(A + (0 .. ways * KECCAK1600_LANES - 1));
     requires rate % 8 == 0 && 8 <= rate <= KECCAK1600_WIDTH_BYTES;
     requires len < rate;
     requires \valid_read(in + (0 .. len - 1));
+    requires \separated(A + (0 .. ways * KECCAK1600_LANES - 1),
+                        in + (0 .. len - 1));
     assigns A[0 .. ways * KECCAK1600_LANES - 1];
     ensures \result <= KECCAK1600_ALL_WORDS;
  */

@@ -37,9 +37,10 @@
 enum { PHASE_ABSORB, PHASE_PADDED, PHASE_SQUEEZE };
 /*
  * What a job not in a lane holds in A: its state, or (so that a job
- * started while waiting for a lane is written once, into the lane) an
- * empty state not yet written, or the bytes of its whole short input
- * (held_len < rate), whose padded block is its state.
+ * started while waiting for a lane writes only the words it needs) an
+ * empty state not yet written, or the padded block of its whole short
+ * input (held_len < rate) but for the words of held_zeros, not yet
+ * written.
  */
 enum { HELD_STATE, HELD_ZERO, HELD_SHORT };
 
@@ -64,21 +65,25 @@ static void state_copy(uint64_t *dst, size_t di, const uint64_t *src,
  * the words of the returned mask (bit i: word i), which are to be zeroed:
  * the zeros of an empty state or of a padded short input are left to the
  * caller, so that a kernel can write them in registers.  A may be the
- * job's own A (ways 1, j 0): a short input is then padded in place,
- * KECCAK1600_set_last_block_words_xn reading each word before it writes
- * it.
+ * job's own A (ways 1, j 0): a padded short input's words then copy onto
+ * themselves.
  */
 static uint32_t held_write(const SHA3_MB_JOB *job, uint64_t *A, size_t ways,
                            size_t j)
 {
+    size_t i, last;
+
     switch (job->held) {
     case HELD_ZERO:
         return KECCAK1600_ALL_WORDS;
     case HELD_SHORT:
-        return KECCAK1600_set_last_block_words_xn(A, ways, j,
-                                                  (const uint8_t *)job->A,
-                                                  job->held_len, SHAKE_PAD,
-                                                  job->rate);
+        /* the words of the input and of the padding's first and last
+         * bytes (KECCAK1600_set_last_block_words_xn's) */
+        for (i = 0; i <= (size_t)job->held_len / 8; i++)
+            A[ways * i + j] = job->A[i];
+        last = job->rate / 8 - 1;
+        A[ways * last + j] = job->A[last];
+        return job->held_zeros;
     default:
         state_copy(A + j, ways, job->A, 1);
         return 0;
@@ -303,7 +308,9 @@ void SHA3_mb_job_start(SHA3_MB_JOB *job, size_t rate, const uint8_t *in,
                                                           in, len, SHAKE_PAD,
                                                           rate));
     } else {
-        memcpy(job->A, in, len);
+        job->held_zeros = KECCAK1600_set_last_block_words_xn(job->A, 1, 0, in,
+                                                             len, SHAKE_PAD,
+                                                             rate);
         job->held = HELD_SHORT;
         job->held_len = (unsigned char)len;
     }

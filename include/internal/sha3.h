@@ -52,8 +52,7 @@ void KECCAK1600_extract_bytes_xn(const uint64_t *A, size_t ways, size_t j,
  * len; KECCAK1600_PAD_LAST at byte rate - 1), not yet permuted: writes the
  * words that hold them and returns the mask of the others (bit i: word
  * i), which are to be zeroed (by the caller, or by a kernel as it loads
- * the state).  With ways 1, in may be the state itself (each word is read
- * before it is written).
+ * the state).  in is separate from the states.
  */
 uint32_t KECCAK1600_set_last_block_words_xn(uint64_t *A, size_t ways,
                                             size_t j, const uint8_t *in,

@@ -107,9 +107,12 @@ struct sha3_mb_job_st {
     unsigned char busy;        /* submitted and not yet done */
     unsigned char discard;     /* its state may be dropped */
     unsigned char held;        /* A holds: the state; zeros not yet
-                                  written; or the held bytes of a short
-                                  input not yet padded into a state */
-    unsigned char held_len;
+                                  written; or the words of a short
+                                  input's padded block, but for those of
+                                  held_zeros */
+    unsigned char held_len;    /* that input's length */
+    uint32_t held_zeros;       /* the words of that block to be zeroed
+                                  (bit i: word i) */
 };
 
 struct sha3_mb_sched_st {
