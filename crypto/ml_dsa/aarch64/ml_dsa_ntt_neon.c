@@ -379,7 +379,6 @@ static void intt_high(int32_t *a)
         : [q] "r"(ML_DSA_Q), [zt] "r"(intt_neon_top_zetas)
         : NTT_CLOBBERS);
 }
-#undef INTT_BLOCK
 #undef CT_ASM
 #undef GS_ASM
 #undef LAST_ASM
