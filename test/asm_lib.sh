@@ -24,7 +24,7 @@ check() {
     else
         fail=$((fail + 1))
         row "$name" FAIL
-        sed 's/^/    /' "$tmp/log" | tail -n 15
+        { grep -m1 'TEST_SEED=' "$tmp/log"; tail -n 15 "$tmp/log"; } | sed 's/^/    /'
     fi
 }
 

@@ -57,8 +57,9 @@ uint8_t *test_example_message(int msg, size_t *len);
  * returns its length. */
 size_t test_expect_hex(uint8_t *out, size_t max, const char *hex);
 
-/* Seeded PRNG (xoshiro256**).  The first call prints the seed; TEST_SEED
- * in the environment replays a run. */
+/* Seeded PRNG (xoshiro256**).  The first call prints the seed: a fixed
+ * one, or TEST_SEED's from the environment (a number, to replay a run; or
+ * "random", a new seed from the time and process id). */
 void test_rand_bytes(uint8_t *buf, size_t len);
 uint64_t test_rand_u64(void);
 /* Uniform in [0, n), n > 0. */
