@@ -297,8 +297,11 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
     }
 }
 
-/*@ predicate sampler_ok(ML_DSA_SAMPLER *smp) =
+/*@ // the lanes, each job's buffer, and the queue's tail (NULL, or the
+    // last request queued, which its owner keeps until it is done)
+    predicate sampler_ok(ML_DSA_SAMPLER *smp) =
       \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS &&
+      (smp->tail == \null || \valid(smp->tail)) &&
       \forall integer i; 0 <= i < smp->sched.ways ==>
         smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
  */
@@ -329,7 +332,16 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
                         sj->buf + (0 .. ML_DSA_SAMPLE_BUF_BYTES - 1));
     requires smp->head == \null ||
              (req_ok(smp->head) && \separated(smp->head, smp));
+    assigns *sj, smp->head, smp->tail, smp->sched, smp->head->started,
+            smp->head->seed[0 .. NONCE_SEED_BYTES - 1];
     ensures \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS;
+    ensures smp->sched.ways == \old(smp->sched.ways);
+    ensures smp->tail == \null || smp->tail == \old(smp->tail);
+    // the head request keeps an entry to start, or the next one is the head
+    ensures smp->head == \null ||
+            (smp->head == \old(smp->head) &&
+             smp->head->started < smp->head->count) ||
+            smp->head == \old(smp->head->next);
     ensures \forall integer i; 0 <= i < smp->sched.ways ==>
       smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
  */
@@ -345,6 +357,8 @@ static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
           smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
         return;
     }
+    /*@ assert req_apart: \separated(req, &sj->job, &smp->sched,
+          sj->buf + (0 .. ML_DSA_SAMPLE_BUF_BYTES - 1)); */
     i = req->started++;
     if (req->started == req->count) {
         smp->head = req->next;
@@ -376,6 +390,9 @@ static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
     }
     /*@ assert out: sj->job.out == sj->buf &&
           sj->job.outlen <= ML_DSA_SAMPLE_BUF_BYTES; */
+    /*@ assert out_apart: \forall integer k; 0 <= k < SHA3_MB_MAX_WAYS ==>
+          \separated(&smp->jobs[k].used,
+                     sj->job.out + (0 .. sj->job.outlen - 1)); */
     SHA3_mb_submit(&smp->sched, &sj->job);
     /*@ assert used_end: \forall integer k; 0 <= k < smp->sched.ways ==>
       smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
@@ -488,7 +505,11 @@ static void copy_seed(ML_DSA_SAMPLE_REQ *req, const uint8_t *seed, size_t len)
     memcpy(req->seed, seed, len);
 }
 
-/* Queue a request of count entries; idle jobs start on it at once. */
+/*
+ * Queue a request of count entries; idle jobs start on it at once.  Jobs
+ * are idle only while the queue is empty: a job finishing an entry starts
+ * the queue's next one, so none is left idle behind a queued request.
+ */
 /*@ requires sampler_ok(smp) && \valid(req) && \separated(req, smp);
     requires kind == ML_DSA_SAMPLE_A || kind == ML_DSA_SAMPLE_S ||
              kind == ML_DSA_SAMPLE_MASK;
@@ -520,11 +541,26 @@ static void sample_queue(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req, int kind,
     req->arg = NULL;
     if (count == 0)
         return;
-    if (smp->tail != NULL)
+    if (smp->tail != NULL) {
+        /* no job is idle: the queue had a request */
         smp->tail->next = req;
-    else
-        smp->head = req;
-    smp->tail = req;
+        smp->tail = req;
+        return;
+    }
+    smp->head = smp->tail = req;
+    /*@ loop invariant 0 <= i <= smp->sched.ways;
+        loop invariant sampler_ok(smp);
+        loop invariant smp->tail == \null || smp->tail == req;
+        loop invariant req->next == \null;
+        loop invariant req->kind == kind && req->l == l;
+        loop invariant req->count == count && req->polys == polys;
+        loop invariant smp->head == \null ||
+          (smp->head == req && req->started < count);
+        loop assigns i, smp->head, smp->tail, smp->sched,
+                     smp->jobs[0 .. SHA3_MB_MAX_WAYS - 1], req->started,
+                     req->seed[0 .. NONCE_SEED_BYTES - 1];
+        loop variant SHA3_MB_MAX_WAYS - i;
+     */
     for (i = 0; i < smp->sched.ways && smp->head != NULL; i++)
         if (smp->jobs[i].req == NULL)
             sample_start(smp, &smp->jobs[i]);
