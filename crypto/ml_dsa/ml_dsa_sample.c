@@ -297,8 +297,11 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
     }
 }
 
-/*@ predicate sampler_ok(ML_DSA_SAMPLER *smp) =
+/*@ // the lanes, each job's buffer, and the queue's tail (NULL, or the
+    // last request queued, which its owner keeps until it is done)
+    predicate sampler_ok(ML_DSA_SAMPLER *smp) =
       \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS &&
+      (smp->tail == \null || \valid(smp->tail)) &&
       \forall integer i; 0 <= i < smp->sched.ways ==>
         smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
  */
@@ -313,11 +316,10 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
  */
 
 /*
- * Start the next entry of the oldest request on sample job sj (in its
- * lane, when called from its callback), or leave it idle when no request
- * has one: the SHAKE instance of the entry's seed (FIPS 204 Algorithms 32
- * - 34: rho || s || r for ExpandA, rho' or rho'' || IntegerToBytes(n, 2)
- * for ExpandS and ExpandMask), its first squeeze into sj->buf.
+ * Start entry i of request req on sample job sj: the SHAKE instance of the
+ * entry's seed (FIPS 204 Algorithms 32 - 34: rho || s || r for ExpandA,
+ * rho' or rho'' || IntegerToBytes(n, 2) for ExpandS and ExpandMask), its
+ * first squeeze into sj->buf.
  */
 /*@ requires sampler_ok(smp);
     requires \exists integer j; 0 <= j < smp->sched.ways &&
@@ -327,31 +329,19 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
     requires \forall integer k; 0 <= k < SHA3_MB_MAX_WAYS ==>
              \separated(&smp->jobs[k].used, &sj->job,
                         sj->buf + (0 .. ML_DSA_SAMPLE_BUF_BYTES - 1));
-    requires smp->head == \null ||
-             (req_ok(smp->head) && \separated(smp->head, smp));
-    ensures \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS;
-    ensures \forall integer i; 0 <= i < smp->sched.ways ==>
-      smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
+    requires \valid(req) && \separated(req, smp) && i < req->count;
+    requires req->kind == ML_DSA_SAMPLE_A ==> req->l >= 1;
+    requires \valid(req->polys + (0 .. req->count - 1));
+    assigns *sj, smp->sched, req->seed[RHO_BYTES .. NONCE_SEED_BYTES - 1];
+    ensures smp->sched.ways == \old(smp->sched.ways);
+    ensures \forall integer k; 0 <= k < smp->sched.ways ==>
+      smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES;
  */
-static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
+static void start_entry(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj,
+                        ML_DSA_SAMPLE_REQ *req, size_t i)
 {
-    ML_DSA_SAMPLE_REQ *req = smp->head;
-    size_t i, n;
+    size_t n = req->first + i;
 
-    sj->req = req;
-    if (req == NULL) {
-        SHA3_mb_job_discard(&sj->job);
-        /*@ assert used_idle: \forall integer k; 0 <= k < smp->sched.ways ==>
-          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
-        return;
-    }
-    i = req->started++;
-    if (req->started == req->count) {
-        smp->head = req->next;
-        if (smp->head == NULL)
-            smp->tail = NULL;
-    }
-    n = req->first + i;
     sj->poly = &req->polys[i];
     sj->ctr = 0;
     sj->got = first_squeeze(smp, req->kind);
@@ -376,9 +366,59 @@ static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
     }
     /*@ assert out: sj->job.out == sj->buf &&
           sj->job.outlen <= ML_DSA_SAMPLE_BUF_BYTES; */
+    /*@ assert out_apart: \forall integer k; 0 <= k < SHA3_MB_MAX_WAYS ==>
+          \separated(&smp->jobs[k].used,
+                     sj->job.out + (0 .. sj->job.outlen - 1)); */
     SHA3_mb_submit(&smp->sched, &sj->job);
     /*@ assert used_end: \forall integer k; 0 <= k < smp->sched.ways ==>
       smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
+}
+
+/*
+ * Start the next entry of the oldest request on sample job sj (in its
+ * lane, when called from its callback), or leave it idle when no request
+ * has one.
+ */
+/*@ requires sampler_ok(smp);
+    requires \exists integer j; 0 <= j < smp->sched.ways &&
+             sj == &smp->jobs[j];
+    // (what the above implies, for the provers: no job's used is in sj's
+    // job or buffer)
+    requires \forall integer k; 0 <= k < SHA3_MB_MAX_WAYS ==>
+             \separated(&smp->jobs[k].used, &sj->job,
+                        sj->buf + (0 .. ML_DSA_SAMPLE_BUF_BYTES - 1));
+    requires smp->head == \null ||
+             (req_ok(smp->head) && \separated(smp->head, smp));
+    assigns *sj, smp->head, smp->tail, smp->sched, smp->head->started,
+            smp->head->seed[0 .. NONCE_SEED_BYTES - 1];
+    ensures \valid(smp) && 1 <= smp->sched.ways <= SHA3_MB_MAX_WAYS;
+    ensures smp->sched.ways == \old(smp->sched.ways);
+    ensures smp->tail == \null || smp->tail == \old(smp->tail);
+    // the head request keeps an entry to start, or the next one is the head
+    ensures smp->head == \null ||
+            (smp->head == \old(smp->head) && req_ok(smp->head)) ||
+            smp->head == \old(smp->head->next);
+    ensures \forall integer i; 0 <= i < smp->sched.ways ==>
+      smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
+ */
+static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
+{
+    ML_DSA_SAMPLE_REQ *req = smp->head;
+
+    sj->req = req;
+    if (req == NULL) {
+        SHA3_mb_job_discard(&sj->job);
+        /*@ assert used_idle: \forall integer k; 0 <= k < smp->sched.ways ==>
+          smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES; */
+        return;
+    }
+    req->started++;
+    if (req->started == req->count) {
+        smp->head = req->next;
+        if (smp->head == NULL)
+            smp->tail = NULL;
+    }
+    start_entry(smp, sj, req, req->started - 1);
 }
 
 /*
@@ -488,7 +528,11 @@ static void copy_seed(ML_DSA_SAMPLE_REQ *req, const uint8_t *seed, size_t len)
     memcpy(req->seed, seed, len);
 }
 
-/* Queue a request of count entries; idle jobs start on it at once. */
+/*
+ * Queue a request of count entries; idle jobs start on it at once.  Jobs
+ * are idle only while the queue is empty: a job finishing an entry starts
+ * the queue's next one, so none is left idle behind a queued request.
+ */
 /*@ requires sampler_ok(smp) && \valid(req) && \separated(req, smp);
     requires kind == ML_DSA_SAMPLE_A || kind == ML_DSA_SAMPLE_S ||
              kind == ML_DSA_SAMPLE_MASK;
@@ -518,13 +562,28 @@ static void sample_queue(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req, int kind,
     req->param = param;
     req->done = NULL;
     req->arg = NULL;
+    /*@ assert written: sampler_ok(smp); */
     if (count == 0)
         return;
-    if (smp->tail != NULL)
+    if (smp->tail != NULL) {
+        /* no job is idle: the queue had a request */
         smp->tail->next = req;
-    else
-        smp->head = req;
-    smp->tail = req;
+        smp->tail = req;
+        /*@ assert appended: sampler_ok(smp); */
+        return;
+    }
+    smp->head = smp->tail = req;
+    /*@ loop invariant 0 <= i <= smp->sched.ways;
+        loop invariant sampler_ok(smp);
+        loop invariant smp->tail == \null || smp->tail == req;
+        loop invariant req->next == \null;
+        loop invariant smp->head == \null ||
+          (smp->head == req && req_ok(req));
+        loop assigns i, smp->head, smp->tail, smp->sched,
+                     smp->jobs[0 .. SHA3_MB_MAX_WAYS - 1], req->started,
+                     req->seed[0 .. NONCE_SEED_BYTES - 1];
+        loop variant SHA3_MB_MAX_WAYS - i;
+     */
     for (i = 0; i < smp->sched.ways && smp->head != NULL; i++)
         if (smp->jobs[i].req == NULL)
             sample_start(smp, &smp->jobs[i]);
