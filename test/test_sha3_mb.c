@@ -3,7 +3,9 @@
  * scalar SHAKE128 / SHAKE256 (FIPS 202 section 6.2), on every kernel this
  * build has and this machine runs: the one-state scalar kernel, the x86-64
  * x4 (AVX-512VL), x8 (AVX-512F) and x4 AVX2 ones, the aarch64 x2 ones (Advanced
- * SIMD, the SHA-3 extension).  Every job's output must
+ * SIMD, the SHA-3 extension), and a 4-way one of the one-state permutation
+ * that claims a costly call (so that rounds with two busy lanes run
+ * alone).  Every job's output must
  * be the scalar SHAKE of its input, for every input length from 0 to three
  * rates plus one, with input and output cut into random pieces, jobs of
  * both rates sharing the lanes, jobs joining and leaving at every round
@@ -29,6 +31,57 @@
 /* New jobs a callback may still start in place of a finished one. */
 static size_t restart_budget;
 
+/*
+ * A 4-way kernel made of the one-state permutation, whose call claims to
+ * cost 2.8 permutations (as the AVX2 kernel's on AMD Zen 1): the scheduler
+ * then runs the jobs of a round with two busy lanes one after the other
+ * on the one-state permutation (alone_lanes), which this tests on every
+ * build.
+ */
+#define ONE_STATE_X4_WAYS 4
+
+static void one_state_x4_permute(uint64_t *A)
+{
+    uint64_t st[KECCAK1600_LANES];
+    size_t i, j;
+
+    for (j = 0; j < ONE_STATE_X4_WAYS; j++) {
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            st[i] = A[ONE_STATE_X4_WAYS * i + j];
+        KECCAK1600_permute(st);
+        for (i = 0; i < KECCAK1600_LANES; i++)
+            A[ONE_STATE_X4_WAYS * i + j] = st[i];
+    }
+}
+
+static void one_state_x4_squeeze_absorb(uint64_t *A, uint8_t *const *out,
+                                        const uint8_t *const *in,
+                                        const size_t *shape)
+{
+    size_t n, j;
+
+    for (n = 0; n < shape[0]; n++) {
+        one_state_x4_permute(A);
+        for (j = 0; j < ONE_STATE_X4_WAYS; j++) {
+            KECCAK1600_extract_bytes_xn(A, ONE_STATE_X4_WAYS, j, 0,
+                                        out[j] + n * shape[1], shape[1]);
+            KECCAK1600_xor_bytes_xn(A, ONE_STATE_X4_WAYS, j, 0,
+                                    in[j] + n * shape[2], shape[2]);
+        }
+    }
+}
+
+static unsigned one_state_x4_call_cost(void)
+{
+    return 280;
+}
+
+static const KECCAK1600_MB_KERNEL one_state_x4 = {
+    "x4 of the one-state permutation, call cost 2.8", ONE_STATE_X4_WAYS,
+    one_state_x4_permute, one_state_x4_squeeze_absorb, 0,
+    one_state_x4_call_cost,
+};
+
 /* A kernel under test; NULL capable: always usable. */
 typedef struct {
     const KECCAK1600_MB_KERNEL *kernel;
@@ -37,6 +90,7 @@ typedef struct {
 
 static const MB_KERNEL kernels[] = {
     { &SHA3_mb_kernel_scalar, NULL },
+    { &one_state_x4, NULL },
 #ifdef KECCAK1600_ASM_X86_64
     { &SHA3_mb_kernel_x4, SHA3_avx512vl_capable },
     { &SHA3_mb_kernel_x8, SHA3_avx512_capable },

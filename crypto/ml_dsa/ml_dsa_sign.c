@@ -137,7 +137,10 @@ static size_t sign_pair(const MLDSA_KEY *key)
  * scheduler gives them.  A round with one busy lane runs on the one-state
  * permutation (SHA3_MB_COST_PERMUTATION), one with more costs a kernel
  * call (call_cost); with call_cost SHA3_MB_COST_PERMUTATION, the cost is
- * the rounds until the last entry is squeezed.
+ * the rounds until the last entry is squeezed.  (Where a call costs more
+ * than two permutations, the scheduler runs a round's two busy lanes as
+ * two; weighed so, the counts sign_ahead_count finds are the same, for
+ * the costs the kernels have, 100 and 280.)
  */
 static size_t mask_cost(size_t ways, size_t n, size_t h, size_t mb,
                         size_t ahead, size_t rest, size_t call_cost)

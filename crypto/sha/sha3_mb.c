@@ -384,11 +384,17 @@ void SHA3_mb_job_cleanse(SHA3_MB_JOB *job)
 
 void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel)
 {
+    unsigned cost;
+
     memset(s->lanes, 0, sizeof(s->lanes));
     memset(s->shape, 0, sizeof(s->shape));
     s->used = s->fresh = 0;
     s->kernel = kernel;
     s->ways = kernel->ways;
+    cost = kernel->call_cost != NULL ? kernel->call_cost()
+                                     : SHA3_MB_COST_PERMUTATION;
+    s->alone_lanes = cost > SHA3_MB_COST_PERMUTATION
+                     ? (cost - 1) / SHA3_MB_COST_PERMUTATION : 1;
     s->head[0] = s->head[1] = s->tail[0] = s->tail[1] = NULL;
     s->sink_used = 0;
 }
@@ -518,10 +524,11 @@ static inline size_t class_pick(unsigned m128, size_t min128, unsigned m256,
 }
 
 /*
- * A job alone in the scheduler, nothing waiting: it runs to the end of its
- * work on the portable permutation, out of its lane, which is as fast as a
- * multi-way kernel's call (that permutes the empty lanes too) without a
- * round's bookkeeping per block; then it is done.
+ * A job alone in the scheduler, nothing waiting (or, where a kernel call
+ * costs more, one of as few as round_alone says): it runs to the end of
+ * its work on the portable permutation, out of its lane, which is as fast
+ * as a multi-way kernel's call (that permutes the empty lanes too)
+ * without a round's bookkeeping per block; then it is done.
  */
 static void job_run_alone(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
 {
@@ -549,6 +556,26 @@ static void job_run_alone(SHA3_MB_SCHED *s, SHA3_MB_JOB *job)
         }
     }
     job_done(s, job);
+}
+
+/*
+ * Whether the busy lanes' jobs (nothing waiting: the free lanes were
+ * filled first) run on the one-state permutation, one after the other,
+ * rather than in a kernel call: one job, or as many as alone_lanes (where
+ * a call costs more than their permutations).  The first runs to the end
+ * of its work; the next round looks again at what is left and at what its
+ * callback submitted.
+ */
+static int round_alone(const SHA3_MB_SCHED *s, unsigned used)
+{
+    unsigned rest = used & (used - 1);  /* but the lowest busy lane */
+    size_t n;
+
+    if (rest == 0)
+        return 1;
+    for (n = 1; n < s->alone_lanes && rest != 0; n++)
+        rest &= rest - 1;
+    return rest == 0;
 }
 
 /*
@@ -721,7 +748,7 @@ int SHA3_mb_step(SHA3_MB_SCHED *s)
     used = s->used;
     if (used == 0)
         return 0;
-    if ((used & (used - 1)) == 0 && ways > 1) {
+    if (round_alone(s, used) && ways > 1) {
         for (j = 0; !(used >> j & 1); j++)
             continue;
         job_run_alone(s, s->lanes[j]);

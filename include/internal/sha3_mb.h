@@ -71,8 +71,11 @@ typedef struct keccak1600_mb_kernel_st {
     /* What one call costs on this CPU, in hundredths of the one-state
      * permutation the scheduler runs a lone job on (a round with one busy
      * lane); NULL: SHA3_MB_COST_PERMUTATION, a round costs the same
-     * whatever its busy lanes.  For work planned around the scheduler
-     * (ml_dsa_sign.c's look-ahead), never for correctness. */
+     * whatever its busy lanes.  Where it is more, the scheduler also runs
+     * the jobs of a round with as few busy lanes as cost less than a call
+     * one after the other on that permutation (alone_lanes below), and
+     * work planned around the scheduler (ml_dsa_sign.c's look-ahead)
+     * weighs its rounds by it; never for correctness. */
     unsigned (*call_cost)(void);
 } KECCAK1600_MB_KERNEL;
 
@@ -119,6 +122,10 @@ struct sha3_mb_sched_st {
     _Alignas(64) uint64_t A[SHA3_MB_MAX_WAYS * KECCAK1600_LANES];
     const KECCAK1600_MB_KERNEL *kernel;
     size_t ways;
+    /* a round with at most this many busy lanes, none waiting, runs them
+     * on the one-state permutation, one job after the other: 1, or the
+     * most whose permutations cost less than a kernel call (call_cost) */
+    size_t alone_lanes;
     SHA3_MB_JOB *lanes[SHA3_MB_MAX_WAYS];
     unsigned used;             /* the lanes holding a job (bit j: lane j) */
     unsigned fresh;            /* the lanes that owe zeros (below) */
