@@ -284,6 +284,10 @@ const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic = {
 /*@ requires \valid_read(smp);
     assigns \nothing;
     ensures 0 < \result <= ML_DSA_SAMPLE_BUF_BYTES;
+    ensures kind == ML_DSA_SAMPLE_A ==>
+      \result == A_FIRST_BLOCKS * SHAKE128_RATE;
+    ensures kind != ML_DSA_SAMPLE_A && kind != ML_DSA_SAMPLE_S ==>
+      \result == MASK_BLOCKS * SHAKE256_RATE;
  */
 static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
 {
@@ -336,6 +340,15 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
     ensures smp->sched.ways == \old(smp->sched.ways);
     ensures \forall integer k; 0 <= k < smp->sched.ways ==>
       smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES;
+    // the job as its callback takes it (sample_job_done's job_busy): the
+    // entry's polynomial, no coefficient yet, the squeeze's bytes
+    ensures sj->req == \old(sj->req);
+    ensures sj->poly == &req->polys[i] && sj->ctr == 0;
+    ensures 0 < sj->got <= ML_DSA_SAMPLE_BUF_BYTES;
+    ensures req->kind == ML_DSA_SAMPLE_A ==>
+      sj->got == A_FIRST_BLOCKS * SHAKE128_RATE;
+    ensures req->kind != ML_DSA_SAMPLE_A && req->kind != ML_DSA_SAMPLE_S ==>
+      sj->got == MASK_BLOCKS * SHAKE256_RATE;
  */
 static void start_entry(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj,
                         ML_DSA_SAMPLE_REQ *req, size_t i)
@@ -400,6 +413,15 @@ static void start_entry(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj,
             smp->head == \old(smp->head->next);
     ensures \forall integer i; 0 <= i < smp->sched.ways ==>
       smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
+    // the job's entry, as its callback takes it (sample_job_done's
+    // job_busy): the head's, no coefficient yet, the squeeze's bytes
+    ensures sj->req == \old(smp->head);
+    ensures sj->req != \null ==> sj->ctr == 0 &&
+      0 < sj->got <= ML_DSA_SAMPLE_BUF_BYTES &&
+      (sj->req->kind == ML_DSA_SAMPLE_A ==>
+         sj->got == A_FIRST_BLOCKS * SHAKE128_RATE) &&
+      (sj->req->kind != ML_DSA_SAMPLE_A && sj->req->kind != ML_DSA_SAMPLE_S ==>
+         sj->got == MASK_BLOCKS * SHAKE256_RATE);
  */
 static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
 {
@@ -500,9 +522,11 @@ void ossl_ml_dsa_sample_req_finished(ML_DSA_SAMPLER *smp,
  * job starts the next one.
  */
 /*@ // Admitted: the scheduler (crypto/sha) calls it for a job of the
-    // sampler, busy, whose squeeze is done (job_busy: what start_entry and
-    // this callback set up; the rest of the queue as sample_queue and
-    // sample_start keep it); it writes anything the owner's done writes.
+    // sampler, busy, whose squeeze is done (job_busy: what sample_start's
+    // contract ensures of the job, or this callback's top-up; the queue as
+    // sample_queue and sample_start keep it; the owners' requests and
+    // polynomials apart, their eta and gamma1 bits valid: doc/proofs.md);
+    // it writes anything the owner's done writes.
     requires \valid(job) && job_busy(((ML_DSA_SAMPLE_JOB *)job->arg)->smp,
                                      (ML_DSA_SAMPLE_JOB *)job->arg);
     requires job == &((ML_DSA_SAMPLE_JOB *)job->arg)->job;
