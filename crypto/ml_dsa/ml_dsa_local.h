@@ -196,6 +196,16 @@ void ossl_ml_dsa_sample_wait(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_REQ *req);
  * (whole rounds: nearly every entry squeezes the same blocks). */
 size_t ossl_ml_dsa_sample_A_blocks(size_t entries, size_t lanes);
 
+/* The sampler's calls out (ml_dsa_sample_calls.c): a sample job's len
+ * bytes at buf parsed into poly by ops' op of kind (ctr coefficients there
+ * already; returns the new ctr), and the owner's done of a request whose
+ * entries are all written (nothing when done is NULL). */
+size_t ossl_ml_dsa_sample_parse(const OSSL_ML_DSA_SAMPLE_OPS *ops, int kind,
+                                ML_DSA_POLY *poly, size_t ctr,
+                                const uint8_t *buf, size_t len, int param);
+void ossl_ml_dsa_sample_req_finished(ML_DSA_SAMPLER *smp,
+                                     ML_DSA_SAMPLE_REQ *req);
+
 /* The three at once, each on a sampler of its own (what tests compare). */
 void ossl_ml_dsa_expand_A(const OSSL_ML_DSA_SAMPLE_OPS *ops,
                           ML_DSA_POLY *a_hat, const uint8_t rho[32], size_t k,

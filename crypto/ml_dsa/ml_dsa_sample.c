@@ -284,6 +284,10 @@ const OSSL_ML_DSA_SAMPLE_OPS ossl_ml_dsa_sample_generic = {
 /*@ requires \valid_read(smp);
     assigns \nothing;
     ensures 0 < \result <= ML_DSA_SAMPLE_BUF_BYTES;
+    ensures kind == ML_DSA_SAMPLE_A ==>
+      \result == A_FIRST_BLOCKS * SHAKE128_RATE;
+    ensures kind != ML_DSA_SAMPLE_A && kind != ML_DSA_SAMPLE_S ==>
+      \result == MASK_BLOCKS * SHAKE256_RATE;
  */
 static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
 {
@@ -336,6 +340,15 @@ static size_t first_squeeze(const ML_DSA_SAMPLER *smp, int kind)
     ensures smp->sched.ways == \old(smp->sched.ways);
     ensures \forall integer k; 0 <= k < smp->sched.ways ==>
       smp->jobs[k].used <= ML_DSA_SAMPLE_BUF_BYTES;
+    // the job as its callback takes it (sample_job_done's job_busy): the
+    // entry's polynomial, no coefficient yet, the squeeze's bytes
+    ensures sj->req == \old(sj->req);
+    ensures sj->poly == &req->polys[i] && sj->ctr == 0;
+    ensures 0 < sj->got <= ML_DSA_SAMPLE_BUF_BYTES;
+    ensures req->kind == ML_DSA_SAMPLE_A ==>
+      sj->got == A_FIRST_BLOCKS * SHAKE128_RATE;
+    ensures req->kind != ML_DSA_SAMPLE_A && req->kind != ML_DSA_SAMPLE_S ==>
+      sj->got == MASK_BLOCKS * SHAKE256_RATE;
  */
 static void start_entry(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj,
                         ML_DSA_SAMPLE_REQ *req, size_t i)
@@ -400,6 +413,15 @@ static void start_entry(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj,
             smp->head == \old(smp->head->next);
     ensures \forall integer i; 0 <= i < smp->sched.ways ==>
       smp->jobs[i].used <= ML_DSA_SAMPLE_BUF_BYTES;
+    // the job's entry, as its callback takes it (sample_job_done's
+    // job_busy): the head's, no coefficient yet, the squeeze's bytes
+    ensures sj->req == \old(smp->head);
+    ensures sj->req != \null ==> sj->ctr == 0 &&
+      0 < sj->got <= ML_DSA_SAMPLE_BUF_BYTES &&
+      (sj->req->kind == ML_DSA_SAMPLE_A ==>
+         sj->got == A_FIRST_BLOCKS * SHAKE128_RATE) &&
+      (sj->req->kind != ML_DSA_SAMPLE_A && sj->req->kind != ML_DSA_SAMPLE_S ==>
+         sj->got == MASK_BLOCKS * SHAKE256_RATE);
  */
 static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
 {
@@ -421,45 +443,115 @@ static void sample_start(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj)
     start_entry(smp, sj, req, req->started - 1);
 }
 
+/*@ // the queue's head: NULL, or a request with an entry to start
+    predicate queue_ok(ML_DSA_SAMPLER *smp) =
+      smp->head == \null ||
+      (req_ok(smp->head) && \separated(smp->head, smp));
+ */
+
+/*@ // For make prove (doc/proofs.md): the sampler's calls out, in
+    // ml_dsa_sample_calls.c, whose targets are behind function pointers
+    // and static in other files.  Admitted: ossl_ml_dsa_sample_parse is
+    // the op of its kind of ops, with the ranges ml_dsa_backend.h states
+    // for it (the generic ops' own contracts, proved in this file and in
+    // ml_dsa_encoders.c; the vector ones checked at run time by make
+    // CONTRACTS=1, ml_dsa_contracts.c, and compared byte for byte with the
+    // generic ones by the tests).
+    requires \valid_read(ops) && ctr <= ML_DSA_N && \valid(poly);
+    requires \valid_read(buf + (0 .. len - 1));
+    requires \separated(poly, buf + (0 .. len - 1));
+    requires kind == ML_DSA_SAMPLE_A ==> len % 3 == 0 && len <= 65536;
+    requires kind == ML_DSA_SAMPLE_S ==> param == 2 || param == 4;
+    requires kind != ML_DSA_SAMPLE_A && kind != ML_DSA_SAMPLE_S ==>
+             (param == 17 || param == 19) && len >= 32 * (param + 1);
+    assigns poly->coeff[0 .. ML_DSA_N - 1];
+    ensures ctr <= \result <= ML_DSA_N;
+    ensures kind == ML_DSA_SAMPLE_A ==> \forall integer k;
+      ctr <= k < \result ==> 0 <= poly->coeff[k] < ML_DSA_Q;
+    ensures kind == ML_DSA_SAMPLE_S ==> \forall integer k;
+      ctr <= k < \result ==> -param <= poly->coeff[k] <= param;
+    ensures kind != ML_DSA_SAMPLE_A && kind != ML_DSA_SAMPLE_S ==>
+      \result == ML_DSA_N && \forall integer k; 0 <= k < ML_DSA_N ==>
+        -(param == 17 ? 131072 : 524288) < poly->coeff[k] <=
+        (param == 17 ? 131072 : 524288);
+ */
+size_t ossl_ml_dsa_sample_parse(const OSSL_ML_DSA_SAMPLE_OPS *ops, int kind,
+                                ML_DSA_POLY *poly, size_t ctr,
+                                const uint8_t *buf, size_t len, int param);
+/*@ // Admitted as well: the owner's done (ml_dsa_key.c's, for the rows of
+    // A-hat and ExpandS in key generation) writes its own state and
+    // submits jobs to the sampler's scheduler, whose callbacks may queue
+    // requests (ossl_ml_dsa_sample_A, _S, _mask, which keep sampler_ok
+    // and a head with an entry to start); it writes anything, so no
+    // assigns clause, but leaves the sampler as it needs.
+    requires sampler_ok(smp) && \valid(req);
+    ensures sampler_ok(smp) && smp->sched.ways == \old(smp->sched.ways);
+    ensures queue_ok(smp);
+ */
+void ossl_ml_dsa_sample_req_finished(ML_DSA_SAMPLER *smp,
+                                     ML_DSA_SAMPLE_REQ *req);
+
+/*@ // a busy job of the sampler, as start_entry or its callback left it:
+    // the entry's request and polynomial, the coefficients so far, the
+    // bytes of the squeeze in its buffer (for ExpandA a multiple of 3, for
+    // ExpandMask the whole polynomial), and the queue
+    predicate job_busy(ML_DSA_SAMPLER *smp, ML_DSA_SAMPLE_JOB *sj) =
+      sampler_ok(smp) && \valid_read(smp->ops) &&
+      (\exists integer j; 0 <= j < smp->sched.ways && sj == &smp->jobs[j]) &&
+      (\forall integer k; 0 <= k < SHA3_MB_MAX_WAYS ==>
+         \separated(&smp->jobs[k].used, &sj->job,
+                    sj->buf + (0 .. ML_DSA_SAMPLE_BUF_BYTES - 1))) &&
+      sj->smp == smp && \valid(sj->req) && \separated(sj->req, smp) &&
+      \valid(sj->poly) && \separated(sj->poly, smp, sj->req) &&
+      (smp->head == \null || (\separated(sj->poly, smp->head) &&
+         (smp->head == sj->req || \separated(smp->head, sj->req)))) &&
+      sj->ctr <= ML_DSA_N && 0 < sj->got <= ML_DSA_SAMPLE_BUF_BYTES &&
+      (sj->req->kind == ML_DSA_SAMPLE_A ==> sj->got % 3 == 0) &&
+      (sj->req->kind == ML_DSA_SAMPLE_S ==>
+         sj->req->param == 2 || sj->req->param == 4) &&
+      (sj->req->kind != ML_DSA_SAMPLE_A && sj->req->kind != ML_DSA_SAMPLE_S ==>
+         (sj->req->param == 17 || sj->req->param == 19) &&
+         sj->got >= 32 * (sj->req->param + 1)) &&
+      queue_ok(smp);
+ */
+
 /*
  * A sample job's squeeze is done: parse it into the entry's polynomial
  * (FIPS 204 Algorithms 30, 31, or 34's BitUnpack); squeeze one more block
  * when the rejection sampling needs it, else the entry is finished and the
  * job starts the next one.
  */
+/*@ // Admitted: the scheduler (crypto/sha) calls it for a job of the
+    // sampler, busy, whose squeeze is done (job_busy: what sample_start's
+    // contract ensures of the job, or this callback's top-up; the queue as
+    // sample_queue and sample_start keep it; the owners' requests and
+    // polynomials apart, their eta and gamma1 bits valid: doc/proofs.md);
+    // it writes anything the owner's done writes.
+    requires \valid(job) && job_busy(((ML_DSA_SAMPLE_JOB *)job->arg)->smp,
+                                     (ML_DSA_SAMPLE_JOB *)job->arg);
+    requires job == &((ML_DSA_SAMPLE_JOB *)job->arg)->job;
+ */
 static void sample_job_done(SHA3_MB_JOB *job)
 {
     ML_DSA_SAMPLE_JOB *sj = job->arg;
     ML_DSA_SAMPLER *smp = sj->smp;
     ML_DSA_SAMPLE_REQ *req = sj->req;
-    const OSSL_ML_DSA_SAMPLE_OPS *ops = smp->ops;
-    size_t rate = SHAKE256_RATE;
 
-    switch (req->kind) {
-    case ML_DSA_SAMPLE_A:
-        sj->ctr = ops->rej_ntt_parse(sj->poly->coeff, sj->ctr, sj->buf, sj->got);
-        rate = SHAKE128_RATE;
-        break;
-    case ML_DSA_SAMPLE_S:
-        sj->ctr = ops->rej_bounded_parse(sj->poly->coeff, sj->ctr, sj->buf,
-                                         sj->got, req->param);
-        break;
-    default:
-        ops->unpack_mask(sj->poly, sj->buf, req->param);
-        sj->ctr = ML_DSA_N;
-        break;
-    }
+    sj->ctr = ossl_ml_dsa_sample_parse(smp->ops, req->kind, sj->poly, sj->ctr,
+                                       sj->buf, sj->got, req->param);
+    /*@ assert parsed: queue_ok(smp); */
     if (sj->ctr < ML_DSA_N) {
-        sj->got = rate;
-        SHA3_mb_job_squeeze(job, sj->buf, rate);
+        /* one more block: SHAKE128's for ExpandA, else SHAKE256's */
+        sj->got = req->kind == ML_DSA_SAMPLE_A ? SHAKE128_RATE : SHAKE256_RATE;
+        SHA3_mb_job_squeeze(job, sj->buf, sj->got);
         SHA3_mb_submit(&smp->sched, job);
         return;
     }
     if (--req->pending == 0) {
         ossl_cleanse(req->seed, sizeof(req->seed));
-        if (req->done != NULL)
-            req->done(req);
+        ossl_ml_dsa_sample_req_finished(smp, req);
     }
+    /*@ assert next: queue_ok(smp); */
     sample_start(smp, sj);
 }
 
