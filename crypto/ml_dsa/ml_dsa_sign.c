@@ -89,10 +89,7 @@ typedef struct {
  * call_cost), in hundredths of a one-state permutation. */
 static size_t kernel_call_cost(const MLDSA_KEY *key)
 {
-    const KECCAK1600_MB_KERNEL *kernel = key->backend->sample->kernel;
-
-    return kernel->call_cost != NULL ? kernel->call_cost()
-                                     : SHA3_MB_COST_PERMUTATION;
+    return SHA3_mb_call_cost(key->backend->sample->kernel);
 }
 
 /*

@@ -382,17 +382,21 @@ void SHA3_mb_job_cleanse(SHA3_MB_JOB *job)
     job->held = HELD_STATE;
 }
 
+unsigned SHA3_mb_call_cost(const KECCAK1600_MB_KERNEL *kernel)
+{
+    return kernel->call_cost != NULL ? kernel->call_cost()
+                                     : SHA3_MB_COST_PERMUTATION;
+}
+
 void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel)
 {
-    unsigned cost;
+    unsigned cost = SHA3_mb_call_cost(kernel);
 
     memset(s->lanes, 0, sizeof(s->lanes));
     memset(s->shape, 0, sizeof(s->shape));
     s->used = s->fresh = 0;
     s->kernel = kernel;
     s->ways = kernel->ways;
-    cost = kernel->call_cost != NULL ? kernel->call_cost()
-                                     : SHA3_MB_COST_PERMUTATION;
     s->alone_lanes = cost > SHA3_MB_COST_PERMUTATION
                      ? (cost - 1) / SHA3_MB_COST_PERMUTATION : 1;
     s->head[0] = s->head[1] = s->tail[0] = s->tail[1] = NULL;

@@ -192,6 +192,9 @@ int SHA3_mb_job_busy(const SHA3_MB_JOB *job);
 /* Wipe the job's state (it must not be busy). */
 void SHA3_mb_job_cleanse(SHA3_MB_JOB *job);
 
+/* What a call of the kernel costs on this CPU (its call_cost, or
+ * SHA3_MB_COST_PERMUTATION when it has none). */
+unsigned SHA3_mb_call_cost(const KECCAK1600_MB_KERNEL *kernel);
 /* An empty scheduler on the kernel. */
 void SHA3_mb_init(SHA3_MB_SCHED *s, const KECCAK1600_MB_KERNEL *kernel);
 /*
